@@ -1,0 +1,73 @@
+import { timingSafeEqual } from "node:crypto";
+
+import { describeRepository } from "./api-description";
+import { readAsset } from "./assets";
+import type { ContentStore } from "./content-store";
+import { accessDenied, ContentApiError, methodNotAllowed, routeNotFound } from "./errors";
+import { search } from "./search";
+
+/**
+ * The bundled Content API as a fetch-style handler (Request in, Response out),
+ * used in-process by the site and over HTTP by `npm run content:serve`.
+ */
+
+export interface ContentApiOptions {
+  store: ContentStore;
+  /** When set, every API request must carry it as `access_token` (like a private repository). */
+  accessToken?: string;
+}
+
+const API_DESCRIPTION_MAX_AGE = 5;
+
+function json(status: number, body: unknown, cacheControl: string): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "cache-control": cacheControl,
+      "access-control-allow-origin": "*",
+    },
+  });
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function checkAccess(url: URL, accessToken: string | undefined): void {
+  if (!accessToken) return;
+  const given = url.searchParams.get("access_token");
+  if (given === null || !sameSecret(given, accessToken)) throw accessDenied(given !== null);
+}
+
+export type ContentApiHandler = (request: Request) => Promise<Response>;
+
+export function createContentApiHandler(options: ContentApiOptions): ContentApiHandler {
+  const { store, accessToken } = options;
+  return async (request) => {
+    const url = new URL(request.url);
+    const pathname = url.pathname.replace(/\/+$/, "");
+    try {
+      if (request.method !== "GET" && request.method !== "HEAD") throw methodNotAllowed(request.method);
+      if (pathname.startsWith("/assets/")) return await readAsset(store.dir, pathname.slice("/assets/".length));
+      if (pathname === "/api/v2") {
+        checkAccess(url, accessToken);
+        const snapshot = await store.snapshot();
+        return json(200, describeRepository(snapshot, url.origin), `public, max-age=${API_DESCRIPTION_MAX_AGE}`);
+      }
+      if (pathname === "/api/v2/documents/search") {
+        checkAccess(url, accessToken);
+        const { body, immutable } = search(await store.snapshot(), url);
+        // A master ref names one published state, so its answers never change.
+        return json(200, body, immutable ? "public, max-age=31536000, immutable" : "no-store");
+      }
+      throw routeNotFound(pathname);
+    } catch (error) {
+      if (error instanceof ContentApiError) return json(error.status, error.body, "no-store");
+      console.error("[content-api] unexpected error", error);
+      return json(500, { type: "internal_error", message: "The content API failed; see the server log" }, "no-store");
+    }
+  };
+}

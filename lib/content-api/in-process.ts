@@ -1,0 +1,33 @@
+import path from "node:path";
+
+import { ContentStore } from "./content-store";
+import { createContentApiHandler, type ContentApiHandler } from "./handler";
+
+/**
+ * The bundled repository, answered inside the site's own process: no port,
+ * no network. One store per folder per process (kept on globalThis because
+ * Next can load this module more than once).
+ */
+
+/** A host that can never resolve, so a request that escapes the in-process fetch fails at once. */
+export const BUNDLED_ENDPOINT = "http://bundled-content.invalid/api/v2";
+
+const registry = ((globalThis as { __bundledContentApis?: Map<string, ContentApiHandler> }).__bundledContentApis ??=
+  new Map());
+
+export function contentDir(): string {
+  return path.resolve(process.env.CONTENT_DIR || "content");
+}
+
+export function bundledContentApi(dir = contentDir()): ContentApiHandler {
+  let handler = registry.get(dir);
+  if (!handler) {
+    handler = createContentApiHandler({ store: new ContentStore({ dir }) });
+    registry.set(dir, handler);
+  }
+  return handler;
+}
+
+/** A `fetch` that answers from the bundled repository. */
+export const bundledFetch: typeof fetch = async (input, init) =>
+  bundledContentApi()(new Request(input instanceof Request ? input : String(input), init));

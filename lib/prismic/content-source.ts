@@ -1,0 +1,74 @@
+import { getRepositoryName } from "@prismicio/client";
+
+import { BUNDLED_ENDPOINT, bundledFetch } from "@/lib/content-api/in-process";
+import sliceMachineConfig from "@/slicemachine.config.json";
+
+/**
+ * Where content comes from: a Prismic-compatible API named by PRISMIC_ENDPOINT
+ * (hosted Prismic, or `npm run content:serve`), else the bundled repository in-process.
+ */
+
+export interface ContentSource {
+  repositoryName: string;
+  endpoint: string;
+  accessToken: string | undefined;
+  fetch: typeof fetch;
+  /** True for the bundled repository: no Prismic toolbar, no hosted services. */
+  bundled: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+function timeoutMs(): number {
+  const raw = process.env.PRISMIC_REQUEST_TIMEOUT_MS;
+  if (raw === undefined || raw === "") return DEFAULT_TIMEOUT_MS;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`PRISMIC_REQUEST_TIMEOUT_MS must be a positive integer of milliseconds, got "${raw}"`);
+  }
+  return value;
+}
+
+/** Bounds every content request, so a hung API cannot hang a render. */
+export function withTimeout(fetchFn: typeof fetch, ms: number): typeof fetch {
+  return async (input, init) => {
+    const timeout = AbortSignal.timeout(ms);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+    try {
+      return await fetchFn(input, { ...init, signal });
+    } catch (error) {
+      if (timeout.aborted) throw new Error(`${String(input instanceof Request ? input.url : input)} response timeout`);
+      throw error;
+    }
+  };
+}
+
+function repositoryNameFor(endpoint: string): string {
+  try {
+    return getRepositoryName(endpoint);
+  } catch {
+    // Not a prismic.io URL (for example `npm run content:serve`): the bundled repository's name.
+    return sliceMachineConfig.repositoryName;
+  }
+}
+
+export function contentSource(env: NodeJS.ProcessEnv = process.env): ContentSource {
+  const endpoint = env.PRISMIC_ENDPOINT?.trim();
+  if (endpoint) {
+    if (!/^https?:\/\//.test(endpoint)) throw new Error(`PRISMIC_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+    return {
+      repositoryName: repositoryNameFor(endpoint),
+      endpoint,
+      accessToken: env.PRISMIC_ACCESS_TOKEN || undefined,
+      fetch: withTimeout(globalThis.fetch, timeoutMs()),
+      bundled: false,
+    };
+  }
+  return {
+    repositoryName: sliceMachineConfig.repositoryName,
+    endpoint: BUNDLED_ENDPOINT,
+    accessToken: undefined,
+    fetch: withTimeout(bundledFetch, timeoutMs()),
+    bundled: true,
+  };
+}
