@@ -22,7 +22,10 @@ async function main() {
   const dir = path.resolve(process.env.CONTENT_DIR || "content");
   const store = new ContentStore({ dir });
   await store.snapshot(); // fail fast, with the bad file named, before listening
-  const handler = createContentApiHandler({ store, accessToken: process.env.CONTENT_ACCESS_TOKEN || undefined });
+  const handler = createContentApiHandler({
+    store,
+    accessToken: process.env.CONTENT_ACCESS_TOKEN || undefined,
+  });
   const running = await listen(handler, process.env.CONTENT_HOST || "127.0.0.1", portFromEnv());
   console.log(`Content API for ${dir} listening on ${running.origin}/api/v2`);
 

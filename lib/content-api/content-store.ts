@@ -118,7 +118,9 @@ function validateMeta(value: unknown, file: string): RepositoryMeta {
     throw new Error(`${file}: "repositoryName" must be a string`);
   }
   if (!Array.isArray(value.languages) || value.languages.length === 0) {
-    throw new Error(`${file}: "languages" must list at least one language (the first is the master language)`);
+    throw new Error(
+      `${file}: "languages" must list at least one language (the first is the master language)`,
+    );
   }
   return {
     bookmarks: {},

@@ -17,7 +17,16 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function isRichText(value: unknown): value is Array<{ text?: string }> {
-  return Array.isArray(value) && value.length > 0 && value.every((block) => isRecord(block) && "type" in block && ("text" in block || block.type === "image" || block.type === "embed"));
+  return (
+    Array.isArray(value) &&
+    value.length > 0 &&
+    value.every(
+      (block) =>
+        isRecord(block) &&
+        "type" in block &&
+        ("text" in block || block.type === "image" || block.type === "embed"),
+    )
+  );
 }
 
 /** All the text a value holds, for fulltext matching. */

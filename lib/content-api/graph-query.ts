@@ -32,7 +32,10 @@ function parseSelection(tokens: string[], position: { i: number }): Selection {
   const selection = emptySelection();
   const expect = (token: string) => {
     if (tokens[position.i] !== token) {
-      throw parsingError(`graphQuery: expected '${token}' but found '${tokens[position.i] ?? "end"}'`, "graphQuery");
+      throw parsingError(
+        `graphQuery: expected '${token}' but found '${tokens[position.i] ?? "end"}'`,
+        "graphQuery",
+      );
     }
     position.i++;
   };
@@ -66,7 +69,8 @@ export function parseGraphQuery(source: string): Map<string, Selection> {
   const tokens = tokenize(source);
   const position = { i: 0 };
   const root = parseSelection(tokens, position);
-  if (position.i !== tokens.length) throw parsingError("graphQuery: unexpected input after the query", "graphQuery");
+  if (position.i !== tokens.length)
+    throw parsingError("graphQuery: unexpected input after the query", "graphQuery");
   const byType = new Map<string, Selection>();
   for (const [type, selection] of root.fields) {
     if (!selection) throw parsingError(`graphQuery: '${type}' needs a selection of fields`, "graphQuery");

@@ -51,11 +51,16 @@ export function createContentApiHandler(options: ContentApiOptions): ContentApiH
     const pathname = url.pathname.replace(/\/+$/, "");
     try {
       if (request.method !== "GET" && request.method !== "HEAD") throw methodNotAllowed(request.method);
-      if (pathname.startsWith("/assets/")) return await readAsset(store.dir, pathname.slice("/assets/".length));
+      if (pathname.startsWith("/assets/"))
+        return await readAsset(store.dir, pathname.slice("/assets/".length));
       if (pathname === "/api/v2") {
         checkAccess(url, accessToken);
         const snapshot = await store.snapshot();
-        return json(200, describeRepository(snapshot, url.origin), `public, max-age=${API_DESCRIPTION_MAX_AGE}`);
+        return json(
+          200,
+          describeRepository(snapshot, url.origin),
+          `public, max-age=${API_DESCRIPTION_MAX_AGE}`,
+        );
       }
       if (pathname === "/api/v2/documents/search") {
         checkAccess(url, accessToken);
@@ -67,7 +72,11 @@ export function createContentApiHandler(options: ContentApiOptions): ContentApiH
     } catch (error) {
       if (error instanceof ContentApiError) return json(error.status, error.body, "no-store");
       console.error("[content-api] unexpected error", error);
-      return json(500, { type: "internal_error", message: "The content API failed; see the server log" }, "no-store");
+      return json(
+        500,
+        { type: "internal_error", message: "The content API failed; see the server log" },
+        "no-store",
+      );
     }
   };
 }

@@ -5,11 +5,18 @@ import type { ContentApiHandler } from "./handler";
 
 /** Serves a fetch-style handler over Node's HTTP server. */
 
-async function toResponse(handler: ContentApiHandler, req: IncomingMessage, res: ServerResponse, origin: string) {
+async function toResponse(
+  handler: ContentApiHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  origin: string,
+) {
   const request = new Request(new URL(req.url ?? "/", origin), {
     method: req.method,
     headers: Object.entries(req.headers).flatMap(([name, value]) =>
-      value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
+      value === undefined
+        ? []
+        : (Array.isArray(value) ? value : [value]).map((v): [string, string] => [name, v]),
     ),
   });
   const response = await handler(request);
@@ -41,6 +48,7 @@ export async function listen(handler: ContentApiHandler, host: string, port: num
   return {
     server,
     origin,
-    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

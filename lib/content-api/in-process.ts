@@ -12,8 +12,9 @@ import { createContentApiHandler, type ContentApiHandler } from "./handler";
 /** A host that can never resolve, so a request that escapes the in-process fetch fails at once. */
 export const BUNDLED_ENDPOINT = "http://bundled-content.invalid/api/v2";
 
-const registry = ((globalThis as { __bundledContentApis?: Map<string, ContentApiHandler> }).__bundledContentApis ??=
-  new Map());
+const registry = ((
+  globalThis as { __bundledContentApis?: Map<string, ContentApiHandler> }
+).__bundledContentApis ??= new Map());
 
 export function contentDir(): string {
   return path.resolve(process.env.CONTENT_DIR || "content");

@@ -18,7 +18,10 @@ function isObject(value: JsonValue): value is JsonObject {
 
 export function parseFetchLinks(source: string | null): Map<string, string[]> {
   const fetchLinks = new Map<string, string[]>();
-  for (const entry of (source ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const entry of (source ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const dot = entry.indexOf(".");
     if (dot <= 0 || dot === entry.length - 1) continue;
     const type = entry.slice(0, dot);

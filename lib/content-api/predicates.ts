@@ -78,10 +78,7 @@ function anyOf(predicate: Predicate): DocumentTest {
 
 function fulltext(predicate: Predicate): DocumentTest {
   arity(predicate, 1);
-  const terms = String(scalar(predicate, predicate.args[0]))
-    .toLocaleLowerCase()
-    .split(/\s+/)
-    .filter(Boolean);
+  const terms = String(scalar(predicate, predicate.args[0])).toLocaleLowerCase().split(/\s+/).filter(Boolean);
   return (doc) => {
     const { applies, raw } = fieldValues(doc, predicate.path);
     const text = textOf(raw).toLocaleLowerCase();
@@ -107,10 +104,13 @@ function numberRange(predicate: Predicate, inRange: (n: number) => boolean): Doc
 function dateRange(predicate: Predicate, inRange: (time: number) => boolean): DocumentTest {
   return (doc) => {
     const { applies, raw } = comparableValues(doc, predicate.path);
-    return applies && raw.some((value) => {
-      const time = toTime(value);
-      return time !== undefined && inRange(time);
-    });
+    return (
+      applies &&
+      raw.some((value) => {
+        const time = toTime(value);
+        return time !== undefined && inRange(time);
+      })
+    );
   };
 }
 

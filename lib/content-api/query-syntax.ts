@@ -99,7 +99,8 @@ class TokenStream {
 function parseValue(stream: TokenStream, param: string): QueryValue {
   const token = stream.next();
   if (token.kind === "string" || token.kind === "number") return token.value;
-  if (token.kind === "word" && (token.value === "true" || token.value === "false")) return token.value === "true";
+  if (token.kind === "word" && (token.value === "true" || token.value === "false"))
+    return token.value === "true";
   if (token.kind === "punct" && token.value === "[") {
     const list: QueryValue[] = [];
     while (!stream.isPunct("]")) {

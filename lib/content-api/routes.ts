@@ -19,7 +19,8 @@ export function parseRoutes(source: string): RouteResolver[] {
     if (!isRecord(route) || typeof route.type !== "string" || typeof route.path !== "string") {
       throw parsingError(`routes[${index}]: "type" and "path" must be strings`, "routes");
     }
-    if (!route.path.startsWith("/")) throw parsingError(`routes[${index}]: "path" must start with "/"`, "routes");
+    if (!route.path.startsWith("/"))
+      throw parsingError(`routes[${index}]: "path" must start with "/"`, "routes");
     for (const key of ["lang", "uid"] as const) {
       if (route[key] !== undefined && typeof route[key] !== "string") {
         throw parsingError(`routes[${index}]: "${key}" must be a string`, "routes");

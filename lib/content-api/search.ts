@@ -38,25 +38,33 @@ const DEFAULT_PAGE_SIZE = 20;
 function positiveInteger(params: URLSearchParams, name: string, fallback: number): number {
   const raw = params.get(name);
   if (raw === null) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw parsingError(`${name}: expected a positive integer, got '${raw}'`, name);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1)
+    throw parsingError(`${name}: expected a positive integer, got '${raw}'`, name);
   return Number(raw);
 }
 
 function checkFields(params: URLSearchParams): void {
   for (const name of params.keys()) {
     if (!(SEARCH_FIELDS as readonly string[]).includes(name)) {
-      throw parsingError(`Unknown field '${name}' (the search form accepts: ${SEARCH_FIELDS.join(", ")})`, name);
+      throw parsingError(
+        `Unknown field '${name}' (the search form accepts: ${SEARCH_FIELDS.join(", ")})`,
+        name,
+      );
     }
   }
   for (const name of SEARCH_FIELDS) {
-    if (name !== "q" && params.getAll(name).length > 1) throw parsingError(`${name}: given more than once`, name);
+    if (name !== "q" && params.getAll(name).length > 1)
+      throw parsingError(`${name}: given more than once`, name);
   }
 }
 
 function compileQuery(params: URLSearchParams, lang: string): DocumentTest[] {
   const predicates = params.getAll("q").flatMap(parsePredicates);
   if (lang === "*" && predicates.some(isUidLookup)) {
-    throw parsingError("A UID lookup cannot be made with lang '*': a UID is unique per language only", "lang");
+    throw parsingError(
+      "A UID lookup cannot be made with lang '*': a UID is unique per language only",
+      "lang",
+    );
   }
   return predicates.map(compilePredicate);
 }
@@ -131,14 +139,18 @@ export function search(snapshot: ContentSnapshot, url: URL): SearchOutcome {
   const masterLang = languages[0];
   const lang = params.get("lang") ?? masterLang;
   if (lang !== "*" && !languages.includes(lang)) {
-    throw parsingError(`lang: unknown language '${lang}' (this repository has: ${languages.join(", ")}, or *)`, "lang");
+    throw parsingError(
+      `lang: unknown language '${lang}' (this repository has: ${languages.join(", ")}, or *)`,
+      "lang",
+    );
   }
   const tests = compileQuery(params, lang);
   const orderings = params.has("orderings") ? parseOrderings(params.get("orderings") ?? "") : [];
   orderings.forEach((ordering) => assertQueryPath(ordering.path, "orderings"));
   const page = positiveInteger(params, "page", 1);
   const pageSize = positiveInteger(params, "pageSize", DEFAULT_PAGE_SIZE);
-  if (pageSize > MAX_PAGE_SIZE) throw parsingError(`pageSize: at most ${MAX_PAGE_SIZE}, got ${pageSize}`, "pageSize");
+  if (pageSize > MAX_PAGE_SIZE)
+    throw parsingError(`pageSize: at most ${MAX_PAGE_SIZE}, got ${pageSize}`, "pageSize");
   const graphQuery = params.has("graphQuery") ? parseGraphQuery(params.get("graphQuery") ?? "") : undefined;
 
   const ctx: LinkContext = {

@@ -37,7 +37,8 @@ export function withTimeout(fetchFn: typeof fetch, ms: number): typeof fetch {
     try {
       return await fetchFn(input, { ...init, signal });
     } catch (error) {
-      if (timeout.aborted) throw new Error(`${String(input instanceof Request ? input.url : input)} response timeout`);
+      if (timeout.aborted)
+        throw new Error(`${String(input instanceof Request ? input.url : input)} response timeout`);
       throw error;
     }
   };
@@ -55,7 +56,8 @@ function repositoryNameFor(endpoint: string): string {
 export function contentSource(env: NodeJS.ProcessEnv = process.env): ContentSource {
   const endpoint = env.PRISMIC_ENDPOINT?.trim();
   if (endpoint) {
-    if (!/^https?:\/\//.test(endpoint)) throw new Error(`PRISMIC_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+    if (!/^https?:\/\//.test(endpoint))
+      throw new Error(`PRISMIC_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
     return {
       repositoryName: repositoryNameFor(endpoint),
       endpoint,

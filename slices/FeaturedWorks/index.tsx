@@ -30,15 +30,15 @@ export default function FeaturedWorks({ slice }: FeaturedWorksProps) {
               <PrismicNextLink field={work}>
                 <ContentImage field={data.cover} sizes="(min-width: 900px) 33vw, 100vw" alt="" />
                 <span className="work-title">{data.title}</span>
-                <span className="work-meta">
-                  {[data.client, data.year].filter(Boolean).join(" · ")}
-                </span>
+                <span className="work-meta">{[data.client, data.year].filter(Boolean).join(" · ")}</span>
               </PrismicNextLink>
             </li>
           );
         })}
       </ul>
-      {link_label && isFilled.link(link) ? <PrismicNextLink field={link}>{link_label}</PrismicNextLink> : null}
+      {link_label && isFilled.link(link) ? (
+        <PrismicNextLink field={link}>{link_label}</PrismicNextLink>
+      ) : null}
     </section>
   );
 }

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+/**
+ * Browser tests: Debian's Chromium (or CHROMIUM_PATH) against the production
+ * build served on loopback. No browser download, no outside network.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const baseURL = `http://127.0.0.1:${PORT}`;
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results/playwright",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: true,
+  timeout: 60_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      // Keep Chromium off the network: this machine has none, and tests never contact outside hosts.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "npm run build && npm run start",
+    url: baseURL,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { PORT: String(PORT), HOSTNAME: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
+  },
+});
