@@ -22,7 +22,7 @@ const changedProject = releaseDocs.find(
 const draftProject = releaseDocs.find((doc) => doc.type === "project" && !publishedIds.has(doc.id))!;
 
 let server: ContentServer;
-let client: prismic.Client;
+let client: prismic.Client<prismic.Content.AllDocumentTypes>;
 
 beforeAll(async () => {
   server = await startContentServer();
@@ -206,7 +206,10 @@ describe("queries", () => {
     });
     expect(home.data).not.toHaveProperty("meta_title");
     expect(home.data.slices.every((s) => s.slice_type === "featured_works")).toBe(true);
-    const work = (home.data.slices[0].primary as { works: Array<{ work: { data: object } }> }).works[0].work;
+    const [featured] = home.data.slices as unknown as Array<{
+      primary: { works: Array<{ work: { data: object } }> };
+    }>;
+    const { work } = featured.primary.works[0];
     expect(Object.keys(work.data)).toEqual(["title"]);
   });
 
@@ -218,7 +221,7 @@ describe("queries", () => {
     }
     const settings = await client.getSingle("settings", { lang: "en-gb" });
     const navigation = settings.data.navigation.map(
-      (item) => (item.link as prismic.FilledLinkToDocumentField).url,
+      (item) => (item.link as prismic.FilledContentRelationshipField).url,
     );
     expect(navigation).toEqual(expect.arrayContaining(["/en/works", "/en/contact"]));
   });
@@ -231,12 +234,12 @@ describe("releases and previews", () => {
       routes,
     });
     releaseClient.queryContentFromReleaseByLabel("Spring launch");
-    const changed = await releaseClient.getByID(changedProject.id);
+    const changed = await releaseClient.getByID<prismic.Content.ProjectDocument>(changedProject.id);
     expect(changed.data.title).toBe(changedProject.data.title);
     const added = await releaseClient.getByUID("project", draftProject.uid!, { lang: draftProject.lang });
     expect(added.id).toBe(draftProject.id);
 
-    const master = await client.getByID(changedProject.id);
+    const master = await client.getByID<prismic.Content.ProjectDocument>(changedProject.id);
     expect(master.data.title).not.toBe(changedProject.data.title);
     await expect(
       client.getByUID("project", draftProject.uid!, { lang: draftProject.lang }),
@@ -288,10 +291,10 @@ describe("errors arrive as the client's error classes", () => {
   });
 
   test("a malformed predicate is a ParsingError", async () => {
-    await expect(client.get({ filters: ['at(document.type, "project"'] })).rejects.toBeInstanceOf(
+    await expect(client.get({ filters: ['[at(document.type, "project"]'] })).rejects.toBeInstanceOf(
       prismic.ParsingError,
     );
-    await expect(client.get({ filters: ['nope(document.type, "project")'] })).rejects.toThrow(
+    await expect(client.get({ filters: ['[nope(document.type, "project")]'] })).rejects.toThrow(
       /unknown predicate 'nope'/,
     );
   });

@@ -176,7 +176,7 @@ const orbitsScene: Scene = (rng, w, h, p, id) => {
     const color = i % 3 === 0 ? p[3] : i % 2 === 0 ? p[4] : p[2];
     const sw = u * rng.range(0.003, 0.02);
     const dash = rng.chance(0.35) ? ` stroke-dasharray="${r1(u * 0.02)} ${r1(u * 0.015)}"` : "";
-    rings += `<circle cx="${r1(cx + (i * u * 0.01) * Math.cos(i))}" cy="${r1(cy)}" r="${r1(r)}" fill="none" stroke="${color}" stroke-width="${r1(sw)}" opacity="${r1(0.25 + 0.6 * (1 - i / n)) }"${dash}/>`;
+    rings += `<circle cx="${r1(cx + i * u * 0.01 * Math.cos(i))}" cy="${r1(cy)}" r="${r1(r)}" fill="none" stroke="${color}" stroke-width="${r1(sw)}" opacity="${r1(0.25 + 0.6 * (1 - i / n))}"${dash}/>`;
   }
   let planets = "";
   for (let i = 0; i < 4; i++) {
@@ -412,7 +412,8 @@ type SceneName = keyof typeof SCENES;
 
 type ArtSpec = { file: string; w: number; h: number; scene: SceneName; palette: PaletteName; seed?: string };
 type LogoSpec = { file: string; name: string; style: LogoStyle };
-type LogoStyle = "serif-caps" | "sans-bold" | "mono" | "serif-italic" | "sans-light" | "round-badge" | "stacked" | "slab";
+type LogoStyle =
+  "serif-caps" | "sans-bold" | "mono" | "serif-italic" | "sans-light" | "round-badge" | "stacked" | "slab";
 
 const COVER = { w: 1600, h: 1000 };
 const SHARE = { w: 1200, h: 630 };
@@ -441,7 +442,13 @@ const PROJECTS: Array<{ key: string; scene: SceneName; palette: PaletteName }> =
 const ART: ArtSpec[] = [
   { file: "hero-background.jpg", w: 2400, h: 1350, scene: "mercury", palette: "quicksilver" },
   { file: "presentation.jpg", w: 1200, h: 1500, scene: "arches", palette: "dune" },
-  { file: "share-default.jpg", ...SHARE, scene: "mercury", palette: "quicksilver", seed: "hero-background.jpg" },
+  {
+    file: "share-default.jpg",
+    ...SHARE,
+    scene: "mercury",
+    palette: "quicksilver",
+    seed: "hero-background.jpg",
+  },
   { file: "share-works.jpg", ...SHARE, scene: "blocks", palette: "velvet" },
   { file: "share-contact.jpg", ...SHARE, scene: "sun", palette: "dune" },
   { file: "mock.jpg", ...COVER, scene: "dots", palette: "velvet" },

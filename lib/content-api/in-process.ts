@@ -17,7 +17,8 @@ const registry = ((
 ).__bundledContentApis ??= new Map());
 
 export function contentDir(): string {
-  return path.resolve(process.env.CONTENT_DIR || "content");
+  // Read at run time from the working directory (or CONTENT_DIR), not traced into the bundle.
+  return path.resolve(/* turbopackIgnore: true */ process.cwd(), process.env.CONTENT_DIR || "content");
 }
 
 export function bundledContentApi(dir = contentDir()): ContentApiHandler {
