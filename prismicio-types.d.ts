@@ -862,6 +862,36 @@ export interface TranslationsDocumentDataCommonItem {
 	 * - **Documentation**: https://prismic.io/docs/fields/text
 	 */
 	social_links: prismic.KeyTextField;
+	
+	/**
+	 * Main Navigation field in *Translations → Common*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.common[].main_navigation
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	main_navigation: prismic.KeyTextField;
+	
+	/**
+	 * Footer Navigation field in *Translations → Common*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.common[].footer_navigation
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	footer_navigation: prismic.KeyTextField;
+	
+	/**
+	 * Loading field in *Translations → Common*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.common[].loading
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	loading: prismic.KeyTextField;
 }
 
 /**
@@ -997,6 +1027,16 @@ export interface TranslationsDocumentDataWorksItem {
 	 * - **Documentation**: https://prismic.io/docs/fields/text
 	 */
 	empty_list: prismic.KeyTextField;
+	
+	/**
+	 * Watch On field in *Translations → Works*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Watch on
+	 * - **API ID Path**: translations.works[].watch_on
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	watch_on: prismic.KeyTextField;
 }
 
 /**
@@ -1205,6 +1245,41 @@ export interface TranslationsDocumentDataPreviewItem {
 }
 
 /**
+ * Item in *Translations → Contact*
+ */
+export interface TranslationsDocumentDataContactItem {
+	/**
+	 * Emails field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].emails
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	emails: prismic.KeyTextField;
+	
+	/**
+	 * Addresses field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].addresses
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	addresses: prismic.KeyTextField;
+	
+	/**
+	 * View Map field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].view_map
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	view_map: prismic.KeyTextField;
+}
+
+/**
  * Content for Translations documents
  */
 interface TranslationsDocumentData {
@@ -1284,6 +1359,17 @@ interface TranslationsDocumentData {
 	 * - **Documentation**: https://prismic.io/docs/fields/repeatable-group
 	 */
 	preview: prismic.GroupField<Simplify<TranslationsDocumentDataPreviewItem>>;
+	
+	/**
+	 * Contact field in *Translations*
+	 *
+	 * - **Field Type**: Group
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[]
+	 * - **Tab**: Main
+	 * - **Documentation**: https://prismic.io/docs/fields/repeatable-group
+	 */
+	contact: prismic.GroupField<Simplify<TranslationsDocumentDataContactItem>>;
 }
 
 /**
@@ -2286,6 +2372,7 @@ declare module "@prismicio/client" {
 			TranslationsDocumentDataConsentItem,
 			TranslationsDocumentDataErrorsItem,
 			TranslationsDocumentDataPreviewItem,
+			TranslationsDocumentDataContactItem,
 			WorksCompletedPageDocument,
 			WorksCompletedPageDocumentData,
 			WorksInProductionPageDocument,

@@ -7,7 +7,7 @@ import { contentSource } from "@/lib/prismic/content-source";
 export const repositoryName = contentSource().repositoryName;
 
 /** Every internal URL comes from these resolvers (SPEC 2); English lives under /en. */
-const pageRoutes: Array<{ type: string; path: string }> = [
+export const pageRoutes: Array<{ type: string; path: string }> = [
   { type: "home_page", path: "/" },
   { type: "works_page", path: "/works" },
   { type: "works_completed_page", path: "/works-completed" },

@@ -4,17 +4,26 @@ import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
 
 import { RichText } from "@/components/rich-text/rich-text";
 
+import styles from "./call-to-action.module.css";
+
 export type CallToActionProps = SliceComponentProps<Content.CallToActionSlice>;
 
+/** The invitation to get in touch. */
 export default function CallToAction({ slice }: CallToActionProps) {
   const { heading, body, button_label, button_link } = slice.primary;
   return (
-    <section className="slice call-to-action" data-slice-type={slice.slice_type}>
-      <PrismicRichText field={heading} />
-      <RichText field={body} />
+    <section className={styles.section} data-slice-type={slice.slice_type}>
+      <PrismicRichText
+        field={heading}
+        components={{ heading2: ({ children }) => <h2 className={styles.heading}>{children}</h2> }}
+      />
+      <div className={styles.body}>
+        <RichText field={body} />
+      </div>
       {button_label ? (
-        <PrismicNextLink field={button_link} className="button">
+        <PrismicNextLink field={button_link} className={styles.button}>
           {button_label}
+          <span aria-hidden="true"> →</span>
         </PrismicNextLink>
       ) : null}
     </section>

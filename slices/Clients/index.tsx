@@ -1,21 +1,39 @@
-import type { Content } from "@prismicio/client";
+import { isFilled, type Content } from "@prismicio/client";
+import { PrismicNextLink } from "@prismicio/next";
 import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
 
+import styles from "./clients.module.css";
+
 export type ClientsProps = SliceComponentProps<Content.ClientsSlice>;
 
+/** Client logos, each named for screen readers by the client's name. */
 export default function Clients({ slice }: ClientsProps) {
   const { heading, clients } = slice.primary;
   return (
-    <section className="slice clients" data-slice-type={slice.slice_type}>
-      <PrismicRichText field={heading} />
-      <ul className="clients__list">
-        {clients.map((client, index) => (
-          <li key={`${client.name}-${index}`}>
-            <ContentImage field={client.logo} sizes="200px" alt={client.name ?? ""} />
-          </li>
-        ))}
+    <section className={styles.section} data-slice-type={slice.slice_type}>
+      <PrismicRichText
+        field={heading}
+        components={{ heading2: ({ children }) => <h2 className={styles.heading}>{children}</h2> }}
+      />
+      <ul className={styles.list}>
+        {clients.map((client, index) => {
+          const logo = isFilled.image(client.logo) ? (
+            <ContentImage field={client.logo} sizes="200px" alt={client.name ?? ""} className={styles.logo} />
+          ) : (
+            <span className={styles.name}>{client.name}</span>
+          );
+          return (
+            <li key={`${client.name}-${index}`} className={styles.item}>
+              {isFilled.link(client.link) ? (
+                <PrismicNextLink field={client.link}>{logo}</PrismicNextLink>
+              ) : (
+                logo
+              )}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

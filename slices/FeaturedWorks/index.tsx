@@ -1,44 +1,43 @@
-import { isFilled, type Content, type ImageField } from "@prismicio/client";
+import { isFilled, type Content } from "@prismicio/client";
 import { PrismicNextLink } from "@prismicio/next";
 import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
 
-import { ContentImage } from "@/components/content-image/content-image";
+import { WorkCard, type WorkCardData } from "@/components/work-card/work-card";
 
-export type FeaturedWorksProps = SliceComponentProps<Content.FeaturedWorksSlice>;
+import type { SliceContext } from "../slice-context";
+import styles from "./featured-works.module.css";
 
-/** Fields the page fetches from each linked project (fetchLinks). */
-export const featuredWorkFields = ["title", "client", "year", "cover"] as const;
+export type FeaturedWorksProps = SliceComponentProps<Content.FeaturedWorksSlice, SliceContext>;
 
-interface FeaturedWorkData {
-  title?: string | null;
-  client?: string | null;
-  year?: number | null;
-  cover?: ImageField;
-}
-
-export default function FeaturedWorks({ slice }: FeaturedWorksProps) {
+/** Selected works as cards; their fields come with the page query (fetchLinks). */
+export default function FeaturedWorks({ slice, context }: FeaturedWorksProps) {
   const { heading, works, link, link_label } = slice.primary;
+  const cards = works.flatMap(({ work }) => {
+    const data = (work as { data?: WorkCardData }).data;
+    return isFilled.contentRelationship(work) && work.url && data
+      ? [{ id: work.id, href: work.url, data }]
+      : [];
+  });
   return (
-    <section className="slice featured-works" data-slice-type={slice.slice_type}>
-      <PrismicRichText field={heading} />
-      <ul className="works-grid">
-        {works.map(({ work }, index) => {
-          if (!isFilled.contentRelationship(work)) return null;
-          const data = (work as { data?: FeaturedWorkData }).data ?? {};
-          return (
-            <li key={`${work.id}-${index}`}>
-              <PrismicNextLink field={work}>
-                <ContentImage field={data.cover} sizes="(min-width: 900px) 33vw, 100vw" alt="" />
-                <span className="work-title">{data.title}</span>
-                <span className="work-meta">{[data.client, data.year].filter(Boolean).join(" · ")}</span>
-              </PrismicNextLink>
-            </li>
-          );
-        })}
+    <section className={styles.section} data-slice-type={slice.slice_type}>
+      <div className={styles.head}>
+        <PrismicRichText
+          field={heading}
+          components={{ heading2: ({ children }) => <h2 className={styles.heading}>{children}</h2> }}
+        />
+        {link_label && isFilled.link(link) ? (
+          <PrismicNextLink field={link} className={styles.all}>
+            {link_label}
+          </PrismicNextLink>
+        ) : null}
+      </div>
+      <ul className={styles.grid}>
+        {cards.map((card) => (
+          <li key={card.id}>
+            <WorkCard href={card.href} data={card.data} t={context.t} headingLevel={3} />
+          </li>
+        ))}
       </ul>
-      {link_label && isFilled.link(link) ? (
-        <PrismicNextLink field={link}>{link_label}</PrismicNextLink>
-      ) : null}
     </section>
   );
 }

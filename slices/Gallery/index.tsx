@@ -3,17 +3,23 @@ import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
 
+import styles from "../body-slices.module.css";
+
 export type GalleryProps = SliceComponentProps<Content.GallerySlice>;
 
 export default function Gallery({ slice }: GalleryProps) {
   return (
-    <section className="slice gallery" data-slice-type={slice.slice_type}>
-      <ul className="gallery__grid">
+    <section className={styles.block} data-slice-type={slice.slice_type}>
+      <ul className={styles.gallery}>
         {slice.primary.images.map((item, index) => (
           <li key={index}>
             <figure>
-              <ContentImage field={item.image} sizes="(min-width: 900px) 50vw, 100vw" />
-              {item.caption ? <figcaption>{item.caption}</figcaption> : null}
+              <ContentImage
+                field={item.image}
+                sizes="(min-width: 900px) 50vw, 100vw"
+                className={styles.media}
+              />
+              {item.caption ? <figcaption className={styles.caption}>{item.caption}</figcaption> : null}
             </figure>
           </li>
         ))}

@@ -1,26 +1,50 @@
-import type { Content } from "@prismicio/client";
+import { isFilled, type Content } from "@prismicio/client";
 import { PrismicNextLink } from "@prismicio/next";
 import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { RichText } from "@/components/rich-text/rich-text";
+import { VideoPlayer } from "@/components/video-player/video-player";
 
-export type HeroProps = SliceComponentProps<Content.HeroSlice>;
+import type { SliceContext } from "../slice-context";
+import styles from "./hero.module.css";
 
-export default function Hero({ slice }: HeroProps) {
-  const { heading, tagline, background, cta_label, cta_link } = slice.primary;
+export type HeroProps = SliceComponentProps<Content.HeroSlice, SliceContext>;
+
+/** The opening statement over full-bleed artwork, then the reel. */
+export default function Hero({ slice, context }: HeroProps) {
+  const { heading, tagline, background, reel, cta_label, cta_link } = slice.primary;
   return (
-    <section className="slice hero" data-slice-type={slice.slice_type}>
-      <ContentImage field={background} sizes="100vw" className="hero__background" alt="" priority />
-      <div className="hero__content">
-        <PrismicRichText field={heading} />
-        <RichText field={tagline} />
-        {cta_label ? (
-          <PrismicNextLink field={cta_link} className="button">
-            {cta_label}
-          </PrismicNextLink>
-        ) : null}
+    <section className={styles.hero} data-slice-type={slice.slice_type}>
+      <div className={styles.stage}>
+        <ContentImage field={background} sizes="100vw" className={styles.background} alt="" priority />
+        <div className={styles.content}>
+          <PrismicRichText
+            field={heading}
+            components={{ heading1: ({ children }) => <h1 className={styles.heading}>{children}</h1> }}
+          />
+          <div className={styles.tagline}>
+            <RichText field={tagline} />
+          </div>
+          {cta_label && isFilled.link(cta_link) ? (
+            <PrismicNextLink field={cta_link} className={styles.cta}>
+              {cta_label}
+              <span aria-hidden="true"> →</span>
+            </PrismicNextLink>
+          ) : null}
+        </div>
       </div>
+      {isFilled.embed(reel) ? (
+        <div className={styles.reel}>
+          <VideoPlayer
+            field={reel}
+            poster={background}
+            title={reel.title}
+            t={context.t}
+            sizes="(min-width: 1200px) 80vw, 100vw"
+          />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -3,14 +3,24 @@ import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
 
+import styles from "../body-slices.module.css";
+
 export type ImageBlockProps = SliceComponentProps<Content.ImageSlice>;
 
 export default function ImageBlock({ slice }: ImageBlockProps) {
   const { image, caption, layout } = slice.primary;
+  const full = layout === "full";
   return (
-    <figure className={`slice image image--${layout}`} data-slice-type={slice.slice_type}>
-      <ContentImage field={image} sizes={layout === "full" ? "100vw" : "(min-width: 900px) 70vw, 100vw"} />
-      {caption ? <figcaption>{caption}</figcaption> : null}
+    <figure
+      className={`${styles.block} ${full ? styles.full : styles.contained}`}
+      data-slice-type={slice.slice_type}
+    >
+      <ContentImage
+        field={image}
+        sizes={full ? "100vw" : "(min-width: 1200px) 72rem, 100vw"}
+        className={styles.media}
+      />
+      {caption ? <figcaption className={styles.caption}>{caption}</figcaption> : null}
     </figure>
   );
 }

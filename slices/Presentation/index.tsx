@@ -4,18 +4,26 @@ import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
 import { ContentImage } from "@/components/content-image/content-image";
 import { RichText } from "@/components/rich-text/rich-text";
 
+import styles from "./presentation.module.css";
+
 export type PresentationProps = SliceComponentProps<Content.PresentationSlice>;
 
+/** The company in a few words, beside an image. */
 export default function Presentation({ slice }: PresentationProps) {
   const { eyebrow, heading, body, image } = slice.primary;
   return (
-    <section className="slice presentation" data-slice-type={slice.slice_type}>
-      <div>
-        {eyebrow ? <p className="eyebrow">{eyebrow}</p> : null}
-        <PrismicRichText field={heading} />
-        <RichText field={body} />
+    <section className={styles.section} data-slice-type={slice.slice_type}>
+      <div className={styles.text}>
+        {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
+        <PrismicRichText
+          field={heading}
+          components={{ heading2: ({ children }) => <h2 className={styles.heading}>{children}</h2> }}
+        />
+        <div className={styles.body}>
+          <RichText field={body} />
+        </div>
       </div>
-      <ContentImage field={image} sizes="(min-width: 900px) 40vw, 100vw" />
+      <ContentImage field={image} sizes="(min-width: 900px) 40vw, 100vw" className={styles.image} />
     </section>
   );
 }

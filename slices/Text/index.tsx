@@ -7,7 +7,11 @@ export type TextProps = SliceComponentProps<Content.TextSlice>;
 
 export default function Text({ slice }: TextProps) {
   return (
-    <section className="slice text" data-slice-type={slice.slice_type}>
+    <section
+      className="prose"
+      data-slice-type={slice.slice_type}
+      style={{ paddingBottom: 0, paddingTop: "3rem" }}
+    >
       <RichText field={slice.primary.content} />
     </section>
   );

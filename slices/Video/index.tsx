@@ -1,22 +1,20 @@
-import { isFilled, type Content } from "@prismicio/client";
+import type { Content } from "@prismicio/client";
 import type { SliceComponentProps } from "@prismicio/react";
 
-import { ContentImage } from "@/components/content-image/content-image";
+import { VideoPlayer } from "@/components/video-player/video-player";
 
-export type VideoProps = SliceComponentProps<Content.VideoSlice>;
+import styles from "../body-slices.module.css";
+import type { SliceContext } from "../slice-context";
 
-/** The poster and a link to the player; the site issue turns this into a click-to-load facade. */
-export default function Video({ slice }: VideoProps) {
+export type VideoProps = SliceComponentProps<Content.VideoSlice, SliceContext>;
+
+/** A video as a click-to-load facade: no third-party player until the visitor asks for it. */
+export default function Video({ slice, context }: VideoProps) {
   const { video, poster, caption } = slice.primary;
   return (
-    <figure className="slice video" data-slice-type={slice.slice_type}>
-      <ContentImage field={poster} sizes="(min-width: 900px) 70vw, 100vw" />
-      {isFilled.embed(video) && video.embed_url ? (
-        <a href={video.embed_url} target="_blank" rel="noopener noreferrer">
-          {video.title ?? caption ?? video.embed_url}
-        </a>
-      ) : null}
-      {caption ? <figcaption>{caption}</figcaption> : null}
+    <figure className={`${styles.block} ${styles.contained}`} data-slice-type={slice.slice_type}>
+      <VideoPlayer field={video} poster={poster} title={video.title ?? caption} t={context.t} />
+      {caption ? <figcaption className={styles.caption}>{caption}</figcaption> : null}
     </figure>
   );
 }

@@ -1,0 +1,62 @@
+import type { Metadata, Viewport } from "next";
+import { notFound } from "next/navigation";
+
+import { NavigationProgress } from "@/components/page-transition/navigation-progress";
+import { PageTransition } from "@/components/page-transition/page-transition";
+import { SiteFooter } from "@/components/site-footer/site-footer";
+import { SiteProvider } from "@/components/site-context/site-context";
+import { getSettings, getTranslations } from "@/lib/content/queries";
+import { companyName, siteDescription } from "@/lib/content/site-identity";
+import { displayFont, textFont } from "@/lib/fonts";
+import { isLang, LANGS, LOCALES } from "@/lib/i18n/locales";
+import { siteUrl } from "@/lib/site-url";
+
+import "../globals.css";
+import "@/components/page-transition/page-transition.css";
+
+/** Published content shows within 5 s (SPEC 9: content TTL), without a redeploy. */
+export const revalidate = 5;
+
+export function generateStaticParams() {
+  return LANGS.map((lang) => ({ lang }));
+}
+
+export const viewport: Viewport = { themeColor: "#ffffff", colorScheme: "light" };
+
+export async function generateMetadata({ params }: LayoutProps<"/[lang]">): Promise<Metadata> {
+  const { lang } = await params;
+  if (!isLang(lang)) return {};
+  const settings = await getSettings(lang);
+  const name = companyName(settings);
+  return {
+    metadataBase: new URL(siteUrl()),
+    title: { default: name, template: `%s — ${name}` },
+    description: siteDescription(settings),
+    applicationName: name,
+    openGraph: { siteName: name, locale: LOCALES[lang].ogLocale, type: "website" },
+    twitter: { card: "summary_large_image" },
+  };
+}
+
+export default async function LangLayout({ children, params }: LayoutProps<"/[lang]">) {
+  const { lang } = await params;
+  if (!isLang(lang)) notFound();
+  const [settings, t] = await Promise.all([getSettings(lang), getTranslations(lang)]);
+  const name = companyName(settings);
+  return (
+    <html lang={LOCALES[lang].html} className={`${displayFont.variable} ${textFont.variable}`}>
+      <body>
+        <SiteProvider value={{ lang, t, companyName: name }}>
+          <a href="#main" className="skip-link">
+            {t["common.skip_link"]}
+          </a>
+          <NavigationProgress label={t["common.loading"]} />
+          <PageTransition>
+            {children}
+            <SiteFooter lang={lang} t={t} settings={settings} companyName={name} />
+          </PageTransition>
+        </SiteProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,28 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+
+import { PageFrame } from "@/components/page-frame/page-frame";
+import { PageIntro } from "@/components/page-intro/page-intro";
+import { RichText } from "@/components/rich-text/rich-text";
+import { documentAlternates } from "@/lib/content/alternates";
+import { langParam } from "@/lib/content/page-params";
+import { getPage } from "@/lib/content/queries";
+import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
+
+export async function generateMetadata({ params }: PageProps<"/[lang]/legals">): Promise<Metadata> {
+  return singlePageMetadata("legals_page", await langParam(params));
+}
+
+export default async function LegalsPage({ params }: PageProps<"/[lang]/legals">) {
+  const lang = await langParam(params);
+  const page = await getPage("legals_page", lang);
+  if (!page) notFound();
+  return (
+    <PageFrame lang={lang} alternates={documentAlternates(page)}>
+      <PageIntro title={page.data.title} />
+      <div className="prose">
+        <RichText field={page.data.content} />
+      </div>
+    </PageFrame>
+  );
+}

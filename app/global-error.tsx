@@ -1,0 +1,35 @@
+"use client";
+
+import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
+
+/**
+ * When the layout itself fails: no site context, so the language comes from the
+ * URL and the text from the defaults (SPEC 8: "An error occurred while showing
+ * the error page").
+ */
+export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const english = typeof window !== "undefined" && /^\/en(\/|$)/.test(window.location.pathname);
+  const t = DEFAULT_TRANSLATIONS[english ? "en" : "fr"];
+  return (
+    <html lang={english ? "en" : "fr"}>
+      <body style={{ margin: 0, fontFamily: "system-ui, sans-serif", background: "#fff", color: "#111" }}>
+        <main style={{ display: "grid", gap: "1.25rem", padding: "12vh 6vw", maxWidth: "40rem" }}>
+          <p style={{ fontSize: "4rem", fontWeight: 800, margin: 0 }}>500</p>
+          <h1 style={{ margin: 0 }}>{t["errors.global_error"]}</h1>
+          <p style={{ display: "flex", gap: "1rem", margin: 0 }}>
+            <button type="button" onClick={() => reset()} style={{ minHeight: 44, padding: "0 1.25rem" }}>
+              {t["errors.retry"]}
+            </button>
+            {/* A plain link: the router may be what failed. */}
+            <a
+              href={english ? "/en" : "/"}
+              style={{ minHeight: 44, display: "inline-flex", alignItems: "center" }}
+            >
+              {t["errors.go_home"]}
+            </a>
+          </p>
+        </main>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,10 @@
+import type { MetadataRoute } from "next";
+
+import { absoluteUrl } from "@/lib/site-url";
+
+export default function robots(): MetadataRoute.Robots {
+  return {
+    rules: [{ userAgent: "*", allow: "/", disallow: ["/api/", "/preview", "/slice-simulator"] }],
+    sitemap: absoluteUrl("/sitemap.xml"),
+  };
+}

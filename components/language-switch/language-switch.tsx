@@ -1,0 +1,42 @@
+import Link from "next/link";
+
+import { LOCALES, type Lang } from "@/lib/i18n/locales";
+
+import styles from "./language-switch.module.css";
+
+/** Links to the same document in the other languages (or their home when it has no translation). */
+export function LanguageSwitch({
+  lang,
+  alternates,
+  label,
+}: {
+  lang: Lang;
+  alternates: Partial<Record<Lang, string>>;
+  label: string;
+}) {
+  return (
+    <nav aria-label={label} className={styles.root}>
+      <ul>
+        {(Object.keys(LOCALES) as Lang[]).map((code) => (
+          <li key={code}>
+            {code === lang ? (
+              <span aria-current="true" className={styles.current} lang={LOCALES[code].html}>
+                {code.toUpperCase()}
+              </span>
+            ) : (
+              <Link
+                href={alternates[code] ?? (LOCALES[code].prefix || "/")}
+                hrefLang={LOCALES[code].html}
+                lang={LOCALES[code].html}
+                className={styles.link}
+                aria-label={LOCALES[code].name}
+              >
+                {code.toUpperCase()}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

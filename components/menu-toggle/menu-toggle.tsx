@@ -1,0 +1,59 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+
+import styles from "./menu-toggle.module.css";
+
+const subscribeToNothing = () => () => {};
+
+/**
+ * The small-screen navigation: a disclosure button that shows the menu, closes
+ * on Escape and after a navigation. On wide screens the menu is always shown
+ * (CSS), and without JavaScript it stays open so every link is reachable.
+ */
+export function MenuToggle({
+  openLabel,
+  closeLabel,
+  children,
+}: {
+  openLabel: string;
+  closeLabel: string;
+  children: ReactNode;
+}) {
+  const pathname = usePathname();
+  // Open for the page it was opened on: a navigation closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const hydrated = useSyncExternalStore(
+    subscribeToNothing,
+    () => true,
+    () => false,
+  );
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpenOn(null);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+
+  return (
+    <div className={styles.root} data-open={open || !hydrated}>
+      <button
+        type="button"
+        className={styles.button}
+        aria-expanded={open}
+        aria-controls="site-menu"
+        onClick={() => setOpenOn(open ? null : pathname)}
+        hidden={!hydrated}
+      >
+        <span className={styles.bars} aria-hidden="true" />
+        <span className={styles.label}>{open ? closeLabel : openLabel}</span>
+      </button>
+      <div id="site-menu" className={styles.menu}>
+        {children}
+      </div>
+    </div>
+  );
+}

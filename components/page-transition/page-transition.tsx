@@ -1,0 +1,25 @@
+"use client";
+
+import { useSyncExternalStore, ViewTransition, type ReactNode } from "react";
+
+/** The view transition name and class styled by page-transition.css. */
+export const PAGE_TRANSITION_NAME = "page";
+
+const subscribeToNothing = () => () => {};
+const afterHydration = () => true;
+const duringServerRenderAndHydration = () => false;
+
+/**
+ * Fades the page out, then the next one in, on client navigations. Put it
+ * around `{children}` in a layout: layouts persist, so each navigation is an
+ * "update" of this boundary. It stays inert ("none") until hydrated, because
+ * React also animates Suspense boundaries streamed in on first load.
+ */
+export function PageTransition({ children }: { children: ReactNode }) {
+  const isHydrated = useSyncExternalStore(subscribeToNothing, afterHydration, duringServerRenderAndHydration);
+  return (
+    <ViewTransition name={PAGE_TRANSITION_NAME} default={isHydrated ? PAGE_TRANSITION_NAME : "none"}>
+      {children}
+    </ViewTransition>
+  );
+}

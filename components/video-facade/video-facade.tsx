@@ -1,0 +1,116 @@
+"use client";
+
+import { isFilled, type EmbedField } from "@prismicio/client";
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
+
+import { Icon } from "@/components/icon/icon";
+
+import { playerSource, watchPage } from "./player-source";
+import styles from "./video-facade.module.css";
+
+export interface VideoFacadeProps {
+  /** A Prismic embed field (YouTube, Vimeo or any oEmbed provider with an iframe player). */
+  field: EmbedField | null | undefined;
+  /** Shown over the poster and given to the player iframe. */
+  title: string;
+  /** The play button's accessible name, e.g. "Play the video: <title>". */
+  playLabel: string;
+  /** What shows until the player loads, e.g. a next/image filling the frame. */
+  poster?: ReactNode;
+  /** False while the visitor has not allowed third-party players (consent). */
+  isAllowed?: boolean;
+  /** Shown instead of the player when play is pressed while not allowed. */
+  blocked?: ReactNode;
+  /** Text of the link used when no safe player exists; defaults to "Watch on <provider>". */
+  watchLabel?: string;
+  className?: string;
+}
+
+/** poster: waiting for a click; link: no safe player, so a link to the provider instead. */
+type Stage = "poster" | "playing" | "blocked" | "link";
+
+function aspectRatio(width: unknown, height: unknown): string | undefined {
+  return typeof width === "number" && typeof height === "number" && width > 0 && height > 0
+    ? `${width} / ${height}`
+    : undefined;
+}
+
+/**
+ * A poster with a play button that loads the provider's player only when
+ * asked, so pages carry no third-party player (or its cookies) until then.
+ */
+export function VideoFacade({
+  field,
+  title,
+  playLabel,
+  poster,
+  isAllowed = true,
+  blocked,
+  watchLabel,
+  className,
+}: VideoFacadeProps) {
+  const [isRequested, setIsRequested] = useState(false);
+  const playerRef = useRef<HTMLIFrameElement>(null);
+  const blockedRef = useRef<HTMLDivElement>(null);
+
+  // The pressed button is gone; move focus to what replaced it so keyboard users are not dropped.
+  useEffect(() => {
+    if (isRequested) (playerRef.current ?? blockedRef.current)?.focus();
+  }, [isRequested, isAllowed]);
+
+  if (!isFilled.embed(field)) return null;
+
+  const src = playerSource(field.html);
+  const stage: Stage = !src ? "link" : !isRequested ? "poster" : isAllowed ? "playing" : "blocked";
+  const page = watchPage(field.embed_url);
+  const providerName = field.provider_name ?? page?.hostname.replace(/^www\./, "");
+  const visibleTitle = title.trim();
+  const name = visibleTitle || field.title || providerName || "";
+  const watchLink = page ? (
+    <a className={styles.watchLink} href={page.href}>
+      {watchLabel ?? `Watch on ${providerName}`} <Icon name="arrow-up-right" />
+    </a>
+  ) : null;
+  const style = { "--video-aspect-ratio": aspectRatio(field.width, field.height) } as CSSProperties;
+
+  return (
+    <div className={className ? `${styles.facade} ${className}` : styles.facade} style={style}>
+      {stage === "playing" ? (
+        <iframe
+          ref={playerRef}
+          className={styles.player}
+          src={src}
+          title={name}
+          allow="autoplay; fullscreen; picture-in-picture"
+          allowFullScreen
+          referrerPolicy="strict-origin-when-cross-origin"
+        />
+      ) : poster ? (
+        <div className={styles.poster}>{poster}</div>
+      ) : null}
+
+      {stage === "poster" ? (
+        <button
+          type="button"
+          className={styles.play}
+          aria-label={playLabel.trim() || name}
+          onClick={() => setIsRequested(true)}
+        >
+          <span className={styles.playIcon}>
+            <Icon name="play" />
+          </span>
+        </button>
+      ) : null}
+      {stage === "link" ? <div className={styles.fallback}>{watchLink}</div> : null}
+      {stage === "blocked" ? (
+        <div ref={blockedRef} className={styles.blocked} tabIndex={-1}>
+          {blocked ?? watchLink}
+        </div>
+      ) : null}
+
+      {(stage === "poster" || stage === "link") && visibleTitle ? (
+        <p className={styles.title}>{visibleTitle}</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { isFilled, type EmbedField, type ImageField } from "@prismicio/client";
+
+import { ContentImage } from "@/components/content-image/content-image";
+import { VideoFacade } from "@/components/video-facade/video-facade";
+import type { Translations } from "@/lib/i18n/default-translations";
+
+/** A video embed as a facade with the site's poster and translated labels. */
+export function VideoPlayer({
+  field,
+  poster,
+  title,
+  t,
+  sizes = "(min-width: 1200px) 72rem, 100vw",
+  priority,
+}: {
+  field: EmbedField;
+  poster?: ImageField | null;
+  title?: string | null;
+  t: Translations;
+  sizes?: string;
+  priority?: boolean;
+}) {
+  if (!isFilled.embed(field)) return null;
+  const name = title || field.title || "";
+  return (
+    <VideoFacade
+      field={field}
+      title={name}
+      playLabel={name ? `${t["works.play_video"]} — ${name}` : t["works.play_video"]}
+      watchLabel={`${t["works.watch_on"]} ${field.provider_name ?? ""}`.trim()}
+      poster={
+        isFilled.image(poster) ? (
+          <ContentImage field={poster} alt="" sizes={sizes} priority={priority} />
+        ) : undefined
+      }
+    />
+  );
+}

@@ -1,0 +1,77 @@
+import { isFilled, type Content } from "@prismicio/client";
+import Link from "next/link";
+
+import { ContentImage } from "@/components/content-image/content-image";
+import { HoverTeaser } from "@/components/hover-teaser/hover-teaser";
+import type { Translations } from "@/lib/i18n/default-translations";
+
+import styles from "./work-card.module.css";
+
+export type WorkCardData = Pick<
+  Content.ProjectDocumentData,
+  "title" | "client" | "year" | "status" | "categories" | "cover" | "teaser_loop"
+>;
+
+export function statusLabel(status: string | null | undefined, t: Translations): string {
+  return status === "in production" ? t["works.status_in_production"] : t["works.status_completed"];
+}
+
+/** One work in a grid: cover, title, client, year, status, categories. */
+export function WorkCard({
+  href,
+  data,
+  t,
+  headingLevel = 2,
+  priority = false,
+}: {
+  href: string;
+  data: WorkCardData;
+  t: Translations;
+  headingLevel?: 2 | 3;
+  priority?: boolean;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const categories = (data.categories ?? []).flatMap((item) => (item.category ? [item.category] : []));
+  return (
+    <article className={styles.card}>
+      <Link href={href} className={styles.link}>
+        <div className={styles.media}>
+          {isFilled.image(data.cover) ? (
+            <ContentImage
+              field={data.cover}
+              alt=""
+              sizes="(min-width: 1400px) 33vw, (min-width: 700px) 50vw, 100vw"
+              className={styles.image}
+              priority={priority}
+            />
+          ) : null}
+          {isFilled.linkToMedia(data.teaser_loop) ? <HoverTeaser src={data.teaser_loop.url} /> : null}
+          <span className={styles.status} data-status={data.status}>
+            {statusLabel(data.status, t)}
+          </span>
+        </div>
+        <Heading className={styles.title}>{data.title}</Heading>
+      </Link>
+      <dl className={styles.meta}>
+        {data.client ? (
+          <div>
+            <dt>{t["works.client"]}</dt>
+            <dd>{data.client}</dd>
+          </div>
+        ) : null}
+        {data.year ? (
+          <div>
+            <dt>{t["works.year"]}</dt>
+            <dd>{data.year}</dd>
+          </div>
+        ) : null}
+        {categories.length > 0 ? (
+          <div>
+            <dt>{t["works.category"]}</dt>
+            <dd>{categories.join(", ")}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </article>
+  );
+}

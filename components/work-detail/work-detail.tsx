@@ -1,0 +1,110 @@
+import { isFilled, type Content } from "@prismicio/client";
+import { SliceZone } from "@prismicio/react";
+import Link from "next/link";
+
+import { ContentImage } from "@/components/content-image/content-image";
+import { CreditsList } from "@/components/credits-list/credits-list";
+import { RichText } from "@/components/rich-text/rich-text";
+import { VideoPlayer } from "@/components/video-player/video-player";
+import { statusLabel } from "@/components/work-card/work-card";
+import type { Translations } from "@/lib/i18n/default-translations";
+import type { Lang } from "@/lib/i18n/locales";
+import { components } from "@/slices";
+
+import styles from "./work-detail.module.css";
+
+interface Neighbours {
+  previous: Content.ProjectDocument | null;
+  next: Content.ProjectDocument | null;
+}
+
+/** One work: cover, title and facts, teaser, summary, body slices, credits, previous and next. */
+export function WorkDetail({
+  project,
+  neighbours,
+  t,
+  lang,
+}: {
+  project: Content.ProjectDocument;
+  neighbours: Neighbours;
+  t: Translations;
+  lang: Lang;
+}) {
+  const { data } = project;
+  const categories = data.categories.flatMap((item) => (item.category ? [item.category] : []));
+  return (
+    <article className={styles.work}>
+      <header className={styles.header}>
+        <p className={styles.eyebrow}>
+          <span data-status={data.status} className={styles.status}>
+            {statusLabel(data.status, t)}
+          </span>
+          {categories.length > 0 ? <span>{categories.join(" · ")}</span> : null}
+        </p>
+        <h1 className={styles.title}>{data.title}</h1>
+        <dl className={styles.facts}>
+          {data.client ? (
+            <div>
+              <dt>{t["works.client"]}</dt>
+              <dd>{data.client}</dd>
+            </div>
+          ) : null}
+          {data.year ? (
+            <div>
+              <dt>{t["works.year"]}</dt>
+              <dd>{data.year}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t["works.status"]}</dt>
+            <dd>{statusLabel(data.status, t)}</dd>
+          </div>
+        </dl>
+      </header>
+
+      <div className={styles.cover}>
+        {isFilled.embed(data.teaser) ? (
+          <VideoPlayer
+            field={data.teaser}
+            poster={data.cover}
+            title={data.teaser.title}
+            t={t}
+            sizes="100vw"
+            priority
+          />
+        ) : (
+          <ContentImage field={data.cover} sizes="100vw" priority className={styles.coverImage} />
+        )}
+      </div>
+
+      <div className={styles.summary}>
+        <RichText field={data.summary} />
+      </div>
+
+      <SliceZone slices={data.slices} components={components} context={{ lang, t }} />
+
+      {data.credits.length > 0 ? (
+        <CreditsList
+          heading={<h2 id="work-credits">{t["works.credits"]}</h2>}
+          labelledBy="work-credits"
+          credits={data.credits.map((credit) => ({ role: credit.role, names: credit.name }))}
+        />
+      ) : null}
+
+      <nav className={styles.neighbours} aria-label={t["works.all_works"]}>
+        {neighbours.previous?.url ? (
+          <Link href={neighbours.previous.url} rel="prev" className={styles.neighbour}>
+            <span className={styles.neighbourLabel}>{t["works.previous_work"]}</span>
+            <span className={styles.neighbourTitle}>{neighbours.previous.data.title}</span>
+          </Link>
+        ) : null}
+        {neighbours.next?.url ? (
+          <Link href={neighbours.next.url} rel="next" className={`${styles.neighbour} ${styles.next}`}>
+            <span className={styles.neighbourLabel}>{t["works.next_work"]}</span>
+            <span className={styles.neighbourTitle}>{neighbours.next.data.title}</span>
+          </Link>
+        ) : null}
+      </nav>
+    </article>
+  );
+}

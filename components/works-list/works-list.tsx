@@ -1,0 +1,38 @@
+import type { Content } from "@prismicio/client";
+
+import { PageIntro } from "@/components/page-intro/page-intro";
+import { WorkCard } from "@/components/work-card/work-card";
+import type { Translations } from "@/lib/i18n/default-translations";
+
+import styles from "./works-list.module.css";
+
+type ListPage =
+  Content.WorksPageDocument | Content.WorksCompletedPageDocument | Content.WorksInProductionPageDocument;
+
+/** A works list page: its title and intro, then a grid of cards (or a friendly empty state). */
+export function WorksList({
+  page,
+  projects,
+  t,
+}: {
+  page: ListPage;
+  projects: Content.ProjectDocument[];
+  t: Translations;
+}) {
+  return (
+    <>
+      <PageIntro title={page.data.title} intro={page.data.intro} />
+      {projects.length > 0 ? (
+        <ul className={styles.grid}>
+          {projects.map((project, index) => (
+            <li key={project.id}>
+              <WorkCard href={project.url ?? "#"} data={project.data} t={t} priority={index < 2} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.empty}>{t["works.empty_list"]}</p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * A chunk that fails to load (usually a deploy replaced the files a tab still
+ * references) is fixed by a full reload (SPEC 4). Reload once per page within
+ * a short window, so a chunk that keeps failing shows the error page instead
+ * of a reload loop.
+ */
+const CHUNK_ERROR =
+  /ChunkLoadError|Loading chunk [\w-]+ failed|Loading CSS chunk|Failed to fetch dynamically imported module|Importing a module script failed/i;
+
+export const RELOAD_WINDOW_MS = 10_000;
+
+export function isChunkLoadError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  return CHUNK_ERROR.test(error.name) || CHUNK_ERROR.test(error.message);
+}
+
+/** True when the caller should reload now; records the reload so the next failure does not. */
+export function shouldReloadForChunkError(
+  error: unknown,
+  pathname: string,
+  storage: Pick<Storage, "getItem" | "setItem">,
+  now = Date.now(),
+): boolean {
+  if (!isChunkLoadError(error)) return false;
+  const key = `chunk-reload:${pathname}`;
+  let last = 0;
+  try {
+    last = Number(storage.getItem(key)) || 0;
+  } catch {
+    return false; // storage unavailable: never risk a loop
+  }
+  if (now - last < RELOAD_WINDOW_MS) return false;
+  try {
+    storage.setItem(key, String(now));
+  } catch {
+    return false;
+  }
+  return true;
+}
+
+/** The status code an error carries (from a server response), or 500. */
+export function statusCodeOf(error: unknown): number {
+  const candidate = (error as { statusCode?: unknown; status?: unknown } | null) ?? {};
+  const code = Number(candidate.statusCode ?? candidate.status);
+  return Number.isInteger(code) && code >= 400 && code <= 599 ? code : 500;
+}

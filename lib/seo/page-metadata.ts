@@ -1,0 +1,64 @@
+import { isFilled, type ImageField } from "@prismicio/client";
+import type { Metadata } from "next";
+
+import { DEFAULT_LANG, LOCALES, type Lang } from "@/lib/i18n/locales";
+import { absoluteUrl } from "@/lib/site-url";
+
+/**
+ * A page's metadata: title (composed with the production name by the layout's
+ * template), description, canonical URL, hreflang alternates, Open Graph and
+ * Twitter cards with a share image.
+ */
+export interface PageSeo {
+  lang: Lang;
+  /** The page's own title; omitted on the home page, whose title is the production name. */
+  title?: string | null;
+  description?: string | null;
+  image?: ImageField | null;
+  fallbackImage?: ImageField | null;
+  alternates: Partial<Record<Lang, string>>;
+  type?: "website" | "article" | "video.other";
+}
+
+function shareImage(image: ImageField | null | undefined) {
+  if (!isFilled.image(image)) return undefined;
+  return [
+    {
+      url: absoluteUrl(image.url),
+      width: image.dimensions.width,
+      height: image.dimensions.height,
+      alt: image.alt ?? "",
+    },
+  ];
+}
+
+export function pageMetadata(seo: PageSeo): Metadata {
+  const path = seo.alternates[seo.lang] ?? "/";
+  const languages: Record<string, string> = {};
+  for (const [lang, alternatePath] of Object.entries(seo.alternates) as Array<[Lang, string]>) {
+    languages[LOCALES[lang].html] = absoluteUrl(alternatePath);
+  }
+  const xDefault = seo.alternates[DEFAULT_LANG];
+  if (xDefault) languages["x-default"] = absoluteUrl(xDefault);
+  const images = shareImage(seo.image) ?? shareImage(seo.fallbackImage);
+  const title = seo.title || undefined;
+  return {
+    ...(title ? { title } : {}),
+    ...(seo.description ? { description: seo.description } : {}),
+    alternates: { canonical: absoluteUrl(path), languages },
+    openGraph: {
+      type: seo.type ?? "website",
+      url: absoluteUrl(path),
+      locale: LOCALES[seo.lang].ogLocale,
+      ...(title ? { title } : {}),
+      ...(seo.description ? { description: seo.description } : {}),
+      ...(images ? { images } : {}),
+    },
+    twitter: {
+      card: "summary_large_image",
+      ...(title ? { title } : {}),
+      ...(seo.description ? { description: seo.description } : {}),
+      ...(images ? { images: images.map((image) => image.url) } : {}),
+    },
+  };
+}
