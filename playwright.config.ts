@@ -40,6 +40,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: { PORT: String(PORT), HOST: "127.0.0.1", NEXT_TELEMETRY_DISABLED: "1" },
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      NEXT_TELEMETRY_DISABLED: "1",
+      PRISMIC_WEBHOOK_SECRET: "e2e-webhook-secret",
+    },
   },
 });

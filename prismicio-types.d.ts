@@ -1280,6 +1280,91 @@ export interface TranslationsDocumentDataContactItem {
 }
 
 /**
+ * Item in *Translations → Categories*
+ */
+export interface TranslationsDocumentDataCategoriesItem {
+	/**
+	 * Brand content field in *Translations → Categories*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.categories[].brand_content
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	brand_content: prismic.KeyTextField;
+	
+	/**
+	 * Series field in *Translations → Categories*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.categories[].series
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	series: prismic.KeyTextField;
+	
+	/**
+	 * Documentary field in *Translations → Categories*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.categories[].documentary
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	documentary: prismic.KeyTextField;
+	
+	/**
+	 * Film field in *Translations → Categories*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.categories[].film
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	film: prismic.KeyTextField;
+	
+	/**
+	 * Podcast field in *Translations → Categories*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.categories[].podcast
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	podcast: prismic.KeyTextField;
+	
+	/**
+	 * Music video field in *Translations → Categories*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.categories[].music_video
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	music_video: prismic.KeyTextField;
+	
+	/**
+	 * Live experience field in *Translations → Categories*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.categories[].live_experience
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	live_experience: prismic.KeyTextField;
+	
+	/**
+	 * Animation field in *Translations → Categories*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.categories[].animation
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	animation: prismic.KeyTextField;
+}
+
+/**
  * Content for Translations documents
  */
 interface TranslationsDocumentData {
@@ -1370,6 +1455,17 @@ interface TranslationsDocumentData {
 	 * - **Documentation**: https://prismic.io/docs/fields/repeatable-group
 	 */
 	contact: prismic.GroupField<Simplify<TranslationsDocumentDataContactItem>>;
+	
+	/**
+	 * Categories field in *Translations*
+	 *
+	 * - **Field Type**: Group
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.categories[]
+	 * - **Tab**: Main
+	 * - **Documentation**: https://prismic.io/docs/fields/repeatable-group
+	 */
+	categories: prismic.GroupField<Simplify<TranslationsDocumentDataCategoriesItem>>;
 }
 
 /**
@@ -2373,6 +2469,7 @@ declare module "@prismicio/client" {
 			TranslationsDocumentDataErrorsItem,
 			TranslationsDocumentDataPreviewItem,
 			TranslationsDocumentDataContactItem,
+			TranslationsDocumentDataCategoriesItem,
 			WorksCompletedPageDocument,
 			WorksCompletedPageDocumentData,
 			WorksInProductionPageDocument,

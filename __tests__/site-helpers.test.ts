@@ -7,6 +7,7 @@ import {
   shouldReloadForChunkError,
   statusCodeOf,
 } from "@/lib/errors/chunk-reload";
+import { categoryLabel, DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { localePath } from "@/lib/i18n/locales";
 import { pageMetadata } from "@/lib/seo/page-metadata";
@@ -21,6 +22,14 @@ describe("translations", () => {
         empty_group: [],
       }),
     ).toEqual({ title: "Traductions", "translations.button_text": "Découvrir", "errors.go_home": "Retour" });
+  });
+});
+
+describe("categories", () => {
+  test("stored English keys show in the page's language; unknown ones as stored", () => {
+    expect(categoryLabel("brand content", DEFAULT_TRANSLATIONS.fr)).toBe("Contenu de marque");
+    expect(categoryLabel("music video", DEFAULT_TRANSLATIONS.en)).toBe("Music video");
+    expect(categoryLabel("hologram", DEFAULT_TRANSLATIONS.fr)).toBe("hologram");
   });
 });
 

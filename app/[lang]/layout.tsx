@@ -1,14 +1,19 @@
+import { getToolbarSrc } from "@prismicio/client";
 import type { Metadata, Viewport } from "next";
+import { draftMode } from "next/headers";
 import { notFound } from "next/navigation";
+import Script from "next/script";
 
 import { NavigationProgress } from "@/components/page-transition/navigation-progress";
 import { PageTransition } from "@/components/page-transition/page-transition";
+import { PreviewBar } from "@/components/preview-bar/preview-bar";
 import { SiteFooter } from "@/components/site-footer/site-footer";
 import { SiteProvider } from "@/components/site-context/site-context";
 import { getSettings, getTranslations } from "@/lib/content/queries";
 import { companyName, siteDescription } from "@/lib/content/site-identity";
 import { displayFont, textFont } from "@/lib/fonts";
 import { isLang, LANGS, LOCALES } from "@/lib/i18n/locales";
+import { contentSource } from "@/lib/prismic/content-source";
 import { siteUrl } from "@/lib/site-url";
 
 import "../globals.css";
@@ -41,8 +46,9 @@ export async function generateMetadata({ params }: LayoutProps<"/[lang]">): Prom
 export default async function LangLayout({ children, params }: LayoutProps<"/[lang]">) {
   const { lang } = await params;
   if (!isLang(lang)) notFound();
-  const [settings, t] = await Promise.all([getSettings(lang), getTranslations(lang)]);
+  const [settings, t, draft] = await Promise.all([getSettings(lang), getTranslations(lang), draftMode()]);
   const name = companyName(settings);
+  const source = contentSource();
   return (
     <html lang={LOCALES[lang].html} className={`${displayFont.variable} ${textFont.variable}`}>
       <body>
@@ -51,6 +57,13 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
             {t["common.skip_link"]}
           </a>
           <NavigationProgress label={t["common.loading"]} />
+          {draft.isEnabled ? (
+            <PreviewBar label={t["preview.indicator"]} exitLabel={t["preview.exit"]} />
+          ) : null}
+          {/* Prismic's toolbar: editors of a hosted repository only, never visitors or the bundled one. */}
+          {draft.isEnabled && !source.bundled ? (
+            <Script src={getToolbarSrc(source.repositoryName)} strategy="lazyOnload" />
+          ) : null}
           <PageTransition>
             {children}
             <SiteFooter lang={lang} t={t} settings={settings} companyName={name} />

@@ -1,5 +1,3 @@
-import Link from "next/link";
-
 import { LOCALES, type Lang } from "@/lib/i18n/locales";
 
 import styles from "./language-switch.module.css";
@@ -24,7 +22,10 @@ export function LanguageSwitch({
                 {code.toUpperCase()}
               </span>
             ) : (
-              <Link
+              // A plain link: each language has its own root layout, so Next loads the other
+              // language as a new document anyway; a <Link> would only prefetch its tree, and
+              // the per-segment prefetch of a rewritten French URL loops (hundreds of requests).
+              <a
                 href={alternates[code] ?? (LOCALES[code].prefix || "/")}
                 hrefLang={LOCALES[code].html}
                 lang={LOCALES[code].html}
@@ -32,7 +33,7 @@ export function LanguageSwitch({
                 aria-label={LOCALES[code].name}
               >
                 {code.toUpperCase()}
-              </Link>
+              </a>
             )}
           </li>
         ))}

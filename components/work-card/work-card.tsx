@@ -3,7 +3,7 @@ import Link from "next/link";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { HoverTeaser } from "@/components/hover-teaser/hover-teaser";
-import type { Translations } from "@/lib/i18n/default-translations";
+import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 
 import styles from "./work-card.module.css";
 
@@ -31,7 +31,9 @@ export function WorkCard({
   priority?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
-  const categories = (data.categories ?? []).flatMap((item) => (item.category ? [item.category] : []));
+  const categories = (data.categories ?? []).flatMap((item) =>
+    item.category ? [categoryLabel(item.category, t)] : [],
+  );
   return (
     <article className={styles.card}>
       <Link href={href} className={styles.link}>

@@ -7,7 +7,7 @@ import { CreditsList } from "@/components/credits-list/credits-list";
 import { RichText } from "@/components/rich-text/rich-text";
 import { VideoPlayer } from "@/components/video-player/video-player";
 import { statusLabel } from "@/components/work-card/work-card";
-import type { Translations } from "@/lib/i18n/default-translations";
+import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";
 import { components } from "@/slices";
 
@@ -31,7 +31,9 @@ export function WorkDetail({
   lang: Lang;
 }) {
   const { data } = project;
-  const categories = data.categories.flatMap((item) => (item.category ? [item.category] : []));
+  const categories = data.categories.flatMap((item) =>
+    item.category ? [categoryLabel(item.category, t)] : [],
+  );
   return (
     <article className={styles.work}>
       <header className={styles.header}>

@@ -1,5 +1,6 @@
 import type { Content } from "@prismicio/client";
 
+import { InView } from "@/components/in-view/in-view";
 import { PageIntro } from "@/components/page-intro/page-intro";
 import { WorkCard } from "@/components/work-card/work-card";
 import type { Translations } from "@/lib/i18n/default-translations";
@@ -25,9 +26,9 @@ export function WorksList({
       {projects.length > 0 ? (
         <ul className={styles.grid}>
           {projects.map((project, index) => (
-            <li key={project.id}>
+            <InView as="li" key={project.id}>
               <WorkCard href={project.url ?? "#"} data={project.data} t={t} priority={index < 2} />
-            </li>
+            </InView>
           ))}
         </ul>
       ) : (

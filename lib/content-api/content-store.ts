@@ -189,12 +189,18 @@ export class ContentStore {
       options.onReloadError ?? ((error) => console.error(`[content-api] reload failed: ${error.message}`));
   }
 
-  async snapshot(): Promise<ContentSnapshot> {
-    if (this.current && Date.now() - this.lastCheck < this.checkIntervalMs) return this.current;
+  /** `fresh` skips the interval: an editor previewing a draft must see the edit just saved. */
+  async snapshot({ fresh = false }: { fresh?: boolean } = {}): Promise<ContentSnapshot> {
+    if (this.current && !fresh && Date.now() - this.lastCheck < this.checkIntervalMs) return this.current;
     this.pending ??= this.refresh().finally(() => {
       this.pending = undefined;
     });
     return this.pending;
+  }
+
+  /** Makes the next read check the files (a publish webhook must not wait for the interval). */
+  markStale(): void {
+    this.lastCheck = 0;
   }
 
   private async refresh(): Promise<ContentSnapshot> {

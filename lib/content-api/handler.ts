@@ -1,4 +1,4 @@
-import { timingSafeEqual } from "node:crypto";
+import { sameSecret } from "../security/same-secret";
 
 import { describeRepository } from "./api-description";
 import { readAsset } from "./assets";
@@ -30,12 +30,6 @@ function json(status: number, body: unknown, cacheControl: string): Response {
   });
 }
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 function checkAccess(url: URL, accessToken: string | undefined): void {
   if (!accessToken) return;
   const given = url.searchParams.get("access_token");
@@ -64,7 +58,9 @@ export function createContentApiHandler(options: ContentApiOptions): ContentApiH
       }
       if (pathname === "/api/v2/documents/search") {
         checkAccess(url, accessToken);
-        const { body, immutable } = search(await store.snapshot(), url);
+        // Preview tokens (editors' drafts) always read the files as they are now.
+        const fresh = /^https?:/.test(url.searchParams.get("ref") ?? "");
+        const { body, immutable } = search(await store.snapshot({ fresh }), url);
         // A master ref names one published state, so its answers never change.
         return json(200, body, immutable ? "public, max-age=31536000, immutable" : "no-store");
       }

@@ -57,6 +57,14 @@ const fr = {
   "contact.emails": "Écrivez-nous",
   "contact.addresses": "Nos bureaux",
   "contact.view_map": "Voir sur la carte",
+  "categories.brand_content": "Contenu de marque",
+  "categories.series": "Série",
+  "categories.documentary": "Documentaire",
+  "categories.film": "Film",
+  "categories.podcast": "Podcast",
+  "categories.music_video": "Clip musical",
+  "categories.live_experience": "Expérience live",
+  "categories.animation": "Animation",
   "preview.indicator": "Mode prévisualisation",
   "preview.exit": "Quitter la prévisualisation",
 };
@@ -116,8 +124,22 @@ const en: Translations = {
   "contact.emails": "Write to us",
   "contact.addresses": "Our offices",
   "contact.view_map": "View on the map",
+  "categories.brand_content": "Brand content",
+  "categories.series": "Series",
+  "categories.documentary": "Documentary",
+  "categories.film": "Film",
+  "categories.podcast": "Podcast",
+  "categories.music_video": "Music video",
+  "categories.live_experience": "Live experience",
+  "categories.animation": "Animation",
   "preview.indicator": "Preview mode",
   "preview.exit": "Exit preview",
 };
 
 export const DEFAULT_TRANSLATIONS: Record<Lang, Translations> = { fr, en };
+
+/** A work category's label: the model stores English keys ("brand content"), shown translated. */
+export function categoryLabel(category: string, t: Translations): string {
+  const key = `categories.${category.replace(/\s+/g, "_")}`;
+  return key in t ? t[key as TranslationKey] : category;
+}

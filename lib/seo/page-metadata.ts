@@ -13,6 +13,11 @@ export interface PageSeo {
   lang: Lang;
   /** The page's own title; omitted on the home page, whose title is the production name. */
   title?: string | null;
+  /**
+   * The title share cards show (the SEO field meta_title, which already names the
+   * company, so it is never the document title: the layout's template adds the name).
+   */
+  socialTitle?: string | null;
   description?: string | null;
   image?: ImageField | null;
   fallbackImage?: ImageField | null;
@@ -42,6 +47,7 @@ export function pageMetadata(seo: PageSeo): Metadata {
   if (xDefault) languages["x-default"] = absoluteUrl(xDefault);
   const images = shareImage(seo.image) ?? shareImage(seo.fallbackImage);
   const title = seo.title || undefined;
+  const socialTitle = seo.socialTitle || title;
   return {
     ...(title ? { title } : {}),
     ...(seo.description ? { description: seo.description } : {}),
@@ -50,13 +56,13 @@ export function pageMetadata(seo: PageSeo): Metadata {
       type: seo.type ?? "website",
       url: absoluteUrl(path),
       locale: LOCALES[seo.lang].ogLocale,
-      ...(title ? { title } : {}),
+      ...(socialTitle ? { title: socialTitle } : {}),
       ...(seo.description ? { description: seo.description } : {}),
       ...(images ? { images } : {}),
     },
     twitter: {
       card: "summary_large_image",
-      ...(title ? { title } : {}),
+      ...(socialTitle ? { title: socialTitle } : {}),
       ...(seo.description ? { description: seo.description } : {}),
       ...(images ? { images: images.map((image) => image.url) } : {}),
     },

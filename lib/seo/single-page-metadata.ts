@@ -1,3 +1,4 @@
+import { asText } from "@prismicio/client";
 import type { Metadata } from "next";
 
 import { documentAlternates } from "@/lib/content/alternates";
@@ -10,9 +11,12 @@ import { pageMetadata } from "./page-metadata";
 export async function singlePageMetadata(type: PageType, lang: Lang): Promise<Metadata> {
   const [page, settings] = await Promise.all([getPage(type, lang), getSettings(lang)]);
   if (!page) return {};
+  const { title } = page.data;
   return pageMetadata({
     lang,
-    title: type === "home_page" ? undefined : page.data.meta_title,
+    // The home page's title is the production name alone (its title field is a label, not its h1).
+    title: type === "home_page" || typeof title === "string" ? undefined : asText(title),
+    socialTitle: page.data.meta_title,
     description: page.data.meta_description,
     image: page.data.meta_image,
     fallbackImage: settings?.data.default_share_image,

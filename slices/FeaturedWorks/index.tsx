@@ -2,6 +2,7 @@ import { isFilled, type Content } from "@prismicio/client";
 import { PrismicNextLink } from "@prismicio/next";
 import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
 
+import { InView } from "@/components/in-view/in-view";
 import { WorkCard, type WorkCardData } from "@/components/work-card/work-card";
 
 import type { SliceContext } from "../slice-context";
@@ -33,9 +34,9 @@ export default function FeaturedWorks({ slice, context }: FeaturedWorksProps) {
       </div>
       <ul className={styles.grid}>
         {cards.map((card) => (
-          <li key={card.id}>
+          <InView as="li" key={card.id}>
             <WorkCard href={card.href} data={card.data} t={context.t} headingLevel={3} />
-          </li>
+          </InView>
         ))}
       </ul>
     </section>

@@ -4,6 +4,7 @@ import type { SliceComponentProps } from "@prismicio/react";
 import { ContentImage } from "@/components/content-image/content-image";
 
 import styles from "../body-slices.module.css";
+import { captionRepeatsAlt } from "../caption";
 
 export type GalleryProps = SliceComponentProps<Content.GallerySlice>;
 
@@ -18,6 +19,7 @@ export default function Gallery({ slice }: GalleryProps) {
                 field={item.image}
                 sizes="(min-width: 900px) 50vw, 100vw"
                 className={styles.media}
+                alt={captionRepeatsAlt(item.caption, item.image.alt) ? "" : undefined}
               />
               {item.caption ? <figcaption className={styles.caption}>{item.caption}</figcaption> : null}
             </figure>

@@ -4,6 +4,7 @@ import type { SliceComponentProps } from "@prismicio/react";
 import { ContentImage } from "@/components/content-image/content-image";
 
 import styles from "../body-slices.module.css";
+import { captionRepeatsAlt } from "../caption";
 
 export type ImageBlockProps = SliceComponentProps<Content.ImageSlice>;
 
@@ -19,6 +20,7 @@ export default function ImageBlock({ slice }: ImageBlockProps) {
         field={image}
         sizes={full ? "100vw" : "(min-width: 1200px) 72rem, 100vw"}
         className={styles.media}
+        alt={captionRepeatsAlt(caption, image.alt) ? "" : undefined}
       />
       {caption ? <figcaption className={styles.caption}>{caption}</figcaption> : null}
     </figure>

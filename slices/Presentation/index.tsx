@@ -2,6 +2,7 @@ import type { Content } from "@prismicio/client";
 import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
+import { InView } from "@/components/in-view/in-view";
 import { RichText } from "@/components/rich-text/rich-text";
 
 import styles from "./presentation.module.css";
@@ -23,7 +24,9 @@ export default function Presentation({ slice }: PresentationProps) {
           <RichText field={body} />
         </div>
       </div>
-      <ContentImage field={image} sizes="(min-width: 900px) 40vw, 100vw" className={styles.image} />
+      <InView>
+        <ContentImage field={image} sizes="(min-width: 900px) 40vw, 100vw" className={styles.image} />
+      </InView>
     </section>
   );
 }

@@ -42,7 +42,8 @@ export async function generateMetadata({
   if (!project) return {};
   return pageMetadata({
     lang,
-    title: project.data.meta_title || project.data.title,
+    title: project.data.title,
+    socialTitle: project.data.meta_title,
     description: project.data.meta_description,
     image: project.data.meta_image,
     fallbackImage: project.data.cover,

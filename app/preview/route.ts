@@ -1,0 +1,32 @@
+import type { NextRequest } from "next/server";
+
+import { describeContentError } from "@/lib/content/content-errors";
+import { startPreview } from "@/lib/preview/preview-session";
+import { isPreviewToken } from "@/lib/preview/preview-token";
+import { redirectToPath } from "@/lib/preview/relative-redirect";
+import { safeRedirectPath } from "@/lib/preview/safe-redirect";
+import { createClient, repositoryName } from "@/prismicio";
+
+/**
+ * /preview/?token=…&documentId=… (SPEC 2, preview entry): resolves the document
+ * with the token as ref, turns draft mode on and redirects to its page. When
+ * nothing resolves it redirects to / without starting a preview.
+ */
+export async function GET(request: NextRequest) {
+  const token = request.nextUrl.searchParams.get("token")?.trim();
+  const documentID = request.nextUrl.searchParams.get("documentId")?.trim();
+  if (!token || !documentID || !isPreviewToken(token, repositoryName)) return redirectToPath("/");
+
+  let resolved: string;
+  try {
+    resolved = await createClient().resolvePreviewURL({ previewToken: token, documentID, defaultURL: "" });
+  } catch (error) {
+    console.error(`[preview] could not resolve document ${documentID}: ${describeContentError(error)}`);
+    return redirectToPath("/");
+  }
+  const path = safeRedirectPath(resolved, "");
+  if (!path) return redirectToPath("/");
+
+  await startPreview(token);
+  return redirectToPath(path);
+}

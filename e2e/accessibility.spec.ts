@@ -1,0 +1,67 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+import { pages, translation, type Lang } from "./helpers/content";
+import { settle } from "./helpers/settle";
+
+/**
+ * axe-core on every page in both languages, plus the 404 page, at a phone and a
+ * desktop viewport: WCAG 2.0/2.1/2.2 A and AA and axe's best practices, zero
+ * violations. A failure lists each violation with its targets.
+ */
+
+const VIEWPORTS = [
+  { name: "mobile", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1440, height: 900 } },
+];
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+const PATHS = [...pages.map((page) => page.path), "/works/no-such-work", "/en/no-such-page"];
+
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return results.violations.map((violation) => {
+    const targets = violation.nodes
+      .slice(0, 5)
+      .map((node) => `    ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ")}`)
+      .join("\n");
+    const more = violation.nodes.length > 5 ? `\n    …and ${violation.nodes.length - 5} more` : "";
+    return `${violation.id} (${violation.impact}): ${violation.help}\n${targets}${more}`;
+  });
+}
+
+for (const { name, viewport } of VIEWPORTS) {
+  test.describe(`${name} ${viewport.width}x${viewport.height}`, () => {
+    test.use({ viewport });
+
+    for (const path of PATHS) {
+      test(`${path} has no axe violations (${name})`, async ({ page }) => {
+        await page.goto(path);
+        await settle(page);
+        const found = await violations(page);
+        expect(found, `axe violations on ${path} (${name}):\n${found.join("\n")}`).toEqual([]);
+      });
+    }
+  });
+}
+
+// The small-screen menu, opened: its links and the close button are checked too.
+test.describe("mobile menu open", () => {
+  test.use({ viewport: VIEWPORTS[0].viewport });
+
+  for (const lang of ["fr", "en"] as Lang[]) {
+    test(`the open menu has no axe violations (${lang})`, async ({ page }) => {
+      await page.goto(lang === "en" ? "/en" : "/");
+      await page.getByRole("button", { name: translation(lang, "common.menu_open"), exact: true }).click();
+      const toggle = page.getByRole("button", { name: translation(lang, "common.menu_close"), exact: true });
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      const nav = page.getByRole("navigation", { name: translation(lang, "common.main_navigation") });
+      await expect(nav.getByRole("link").first()).toBeVisible();
+      await settle(page);
+      const found = await violations(page);
+      expect(found, `axe violations with the menu open (${lang}):\n${found.join("\n")}`).toEqual([]);
+    });
+  }
+});

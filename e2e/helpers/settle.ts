@@ -1,0 +1,52 @@
+import type { Page } from "@playwright/test";
+
+/**
+ * Brings a page to its resting state: scrolls through it a viewport at a time
+ * (so in-view reveals run and lazy images are asked for) and back to the top,
+ * then waits for every finite animation or transition to end: a fade caught
+ * half-way would skew colour-contrast checks and screenshots. With `images`,
+ * also waits until every image has finished loading.
+ */
+export async function settle(page: Page, { images = false }: { images?: boolean } = {}): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await frame();
+    }
+    window.scrollTo(0, 0);
+    await frame();
+  });
+  if (images) {
+    // An image that is not laid out (display: none) is never fetched when lazy; it cannot complete.
+    await page.waitForFunction(
+      () =>
+        Array.from(document.images).every((image) => image.complete || image.getClientRects().length === 0),
+      null,
+      { timeout: 20_000 },
+    );
+  }
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/** The rendered images (laid out, so lazy ones were asked for) that did not load, by URL. */
+export async function brokenImages(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.images)
+      .filter((image) => image.getClientRects().length > 0 && !(image.complete && image.naturalWidth > 0))
+      .map((image) => image.currentSrc || image.src),
+  );
+}
+
+/** How many images are rendered (laid out) on the page. */
+export async function renderedImageCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () => Array.from(document.images).filter((image) => image.getClientRects().length > 0).length,
+  );
+}

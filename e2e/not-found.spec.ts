@@ -1,0 +1,58 @@
+import { expect, test } from "./fixtures";
+import { homePath, pageAt, projects, translation, type Lang } from "./helpers/content";
+
+/**
+ * The 404 cases (SPEC 2, 5 and 8): status 404, the page's texts in the URL's
+ * language (English: the spec's exact texts; French: the translations
+ * document's), a link to that language's home, and the right <html lang>.
+ */
+
+const TEXTS: Record<Lang, { message: string; home: string }> = {
+  en: { message: "This page could not be found", home: "Go back to home" },
+  fr: { message: translation("fr", "errors.not_found_message"), home: translation("fr", "errors.go_home") },
+};
+
+const someWork: Record<Lang, string> = { fr: projects("fr")[0].uid!, en: projects("en")[0].uid! };
+
+const cases: Array<{ lang: Lang; path: string; what: string }> = (["fr", "en"] as Lang[]).flatMap((lang) => {
+  const prefix = lang === "en" ? "/en" : "";
+  const other: Lang = lang === "en" ? "fr" : "en";
+  return [
+    { lang, path: `${prefix}/works/no-such-work`, what: "unknown uid" },
+    { lang, path: `${prefix}/works/${someWork[other]}`, what: "a uid of the other language" },
+    { lang, path: `${prefix}/works/${someWork[lang]}/credits`, what: "two segments" },
+    { lang, path: `${prefix}/works/BAD%20uid`, what: "malformed uid (space)" },
+    { lang, path: `${prefix}/works/Upper`, what: "malformed uid (upper case)" },
+    { lang, path: `${prefix}/no-such-page`, what: "unknown path" },
+    { lang, path: `${prefix}/contact/extra`, what: "unknown path under a page" },
+    { lang, path: `${prefix}/not-found`, what: "/not-found (where broken links go)" },
+  ];
+});
+
+// The app's internal French tree is not a second URL for French pages.
+cases.push(
+  { lang: "fr", path: "/fr", what: "the internal /fr tree" },
+  { lang: "fr", path: "/fr/works", what: "the internal /fr tree" },
+  { lang: "fr", path: "/fr/contact", what: "the internal /fr tree" },
+);
+
+for (const { lang, path, what } of cases) {
+  test(`${path} (${what}) is a 404 in ${lang}`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXTS[lang].message);
+    const home = page.locator("main").getByRole("link", { name: TEXTS[lang].home, exact: true });
+    await expect(home).toHaveAttribute("href", homePath(lang));
+  });
+}
+
+for (const lang of ["fr", "en"] as Lang[]) {
+  test(`the 404 page's link leads to the ${lang} home`, async ({ page }) => {
+    await page.goto(`${lang === "en" ? "/en" : ""}/works/no-such-work`);
+    await page.locator("main").getByRole("link", { name: TEXTS[lang].home, exact: true }).click();
+    await expect(page).toHaveURL(homePath(lang));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(pageAt(homePath(lang)).heading);
+    await expect(page.locator("html")).toHaveAttribute("lang", lang);
+  });
+}

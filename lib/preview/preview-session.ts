@@ -1,0 +1,25 @@
+import { cookie as prismicCookie } from "@prismicio/client";
+import { cookies, draftMode } from "next/headers";
+
+/**
+ * Starting and ending an editor's preview: Next's draft mode plus Prismic's
+ * preview cookie, which enableAutoPreviews reads to query the draft ref.
+ */
+export const PREVIEW_COOKIE = prismicCookie.preview;
+
+export async function startPreview(token: string): Promise<void> {
+  (await draftMode()).enable();
+  (await cookies()).set(PREVIEW_COOKIE, token, {
+    path: "/",
+    sameSite: "lax",
+    secure: process.env.NODE_ENV === "production" && !process.env.NEXT_PUBLIC_SITE_URL?.startsWith("http:"),
+  });
+}
+
+export async function endPreview(): Promise<void> {
+  (await draftMode()).disable();
+  (await cookies()).delete(PREVIEW_COOKIE);
+}
+
+/** Preview responses are per editor and must never be stored by a cache or CDN. */
+export const NO_STORE = { "cache-control": "no-store, max-age=0" };
