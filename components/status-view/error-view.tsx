@@ -7,11 +7,12 @@ import { useSite } from "@/components/site-context/site-context";
 import { shouldReloadForChunkError, statusCodeOf } from "@/lib/errors/chunk-reload";
 import { homePath } from "@/lib/i18n/locales";
 
+import { StatusHeader } from "./status-header";
 import styles from "./status-view.module.css";
 
 /** The error page: the status code (default 500), a retry and a way home; chunk failures reload once. */
 export function ErrorView({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const { lang, t, companyName } = useSite();
+  const { lang, t } = useSite();
 
   useEffect(() => {
     if (shouldReloadForChunkError(error, window.location.pathname, window.sessionStorage)) {
@@ -21,11 +22,7 @@ export function ErrorView({ error, reset }: { error: Error & { digest?: string }
 
   return (
     <>
-      <header className={styles.header}>
-        <Link href={homePath(lang)} className={styles.brand}>
-          {companyName}
-        </Link>
-      </header>
+      <StatusHeader />
       <main id="main" tabIndex={-1} className={styles.main}>
         <p className={styles.code}>{statusCodeOf(error)}</p>
         <h1 className={styles.title}>{t["errors.error_title"]}</h1>

@@ -5,18 +5,15 @@ import Link from "next/link";
 import { useSite } from "@/components/site-context/site-context";
 import { homePath } from "@/lib/i18n/locales";
 
+import { StatusHeader } from "./status-header";
 import styles from "./status-view.module.css";
 
 /** The 404 page (SPEC 2): the message and a link to the home of the current language. */
 export function NotFoundView() {
-  const { lang, t, companyName } = useSite();
+  const { lang, t } = useSite();
   return (
     <>
-      <header className={styles.header}>
-        <Link href={homePath(lang)} className={styles.brand}>
-          {companyName}
-        </Link>
-      </header>
+      <StatusHeader />
       <main id="main" tabIndex={-1} className={styles.main}>
         <p className={styles.code} aria-hidden="true">
           404

@@ -2,6 +2,7 @@ import { isFilled, type Content } from "@prismicio/client";
 import Link from "next/link";
 
 import { ContentImage } from "@/components/content-image/content-image";
+import { FactList } from "@/components/fact-list/fact-list";
 import { HoverTeaser } from "@/components/hover-teaser/hover-teaser";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 
@@ -54,26 +55,14 @@ export function WorkCard({
         </div>
         <Heading className={styles.title}>{data.title}</Heading>
       </Link>
-      <dl className={styles.meta}>
-        {data.client ? (
-          <div>
-            <dt>{t["works.client"]}</dt>
-            <dd>{data.client}</dd>
-          </div>
-        ) : null}
-        {data.year ? (
-          <div>
-            <dt>{t["works.year"]}</dt>
-            <dd>{data.year}</dd>
-          </div>
-        ) : null}
-        {categories.length > 0 ? (
-          <div>
-            <dt>{t["works.category"]}</dt>
-            <dd>{categories.join(", ")}</dd>
-          </div>
-        ) : null}
-      </dl>
+      <FactList
+        className={styles.meta}
+        facts={[
+          { label: t["works.client"], value: data.client },
+          { label: t["works.year"], value: data.year },
+          { label: t["works.category"], value: categories.join(", ") },
+        ]}
+      />
     </article>
   );
 }

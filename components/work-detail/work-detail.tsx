@@ -4,6 +4,7 @@ import Link from "next/link";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { CreditsList } from "@/components/credits-list/credits-list";
+import { FactList } from "@/components/fact-list/fact-list";
 import { RichText } from "@/components/rich-text/rich-text";
 import { VideoPlayer } from "@/components/video-player/video-player";
 import { statusLabel } from "@/components/work-card/work-card";
@@ -44,24 +45,14 @@ export function WorkDetail({
           {categories.length > 0 ? <span>{categories.join(" · ")}</span> : null}
         </p>
         <h1 className={styles.title}>{data.title}</h1>
-        <dl className={styles.facts}>
-          {data.client ? (
-            <div>
-              <dt>{t["works.client"]}</dt>
-              <dd>{data.client}</dd>
-            </div>
-          ) : null}
-          {data.year ? (
-            <div>
-              <dt>{t["works.year"]}</dt>
-              <dd>{data.year}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t["works.status"]}</dt>
-            <dd>{statusLabel(data.status, t)}</dd>
-          </div>
-        </dl>
+        <FactList
+          className={styles.facts}
+          facts={[
+            { label: t["works.client"], value: data.client },
+            { label: t["works.year"], value: data.year },
+            { label: t["works.status"], value: statusLabel(data.status, t) },
+          ]}
+        />
       </header>
 
       <div className={styles.cover}>

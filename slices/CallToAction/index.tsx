@@ -1,8 +1,9 @@
 import type { Content } from "@prismicio/client";
 import { PrismicNextLink } from "@prismicio/next";
-import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
+import type { SliceComponentProps } from "@prismicio/react";
 
 import { RichText } from "@/components/rich-text/rich-text";
+import { RichHeading } from "@/components/rich-heading/rich-heading";
 
 import styles from "./call-to-action.module.css";
 
@@ -13,10 +14,7 @@ export default function CallToAction({ slice }: CallToActionProps) {
   const { heading, body, button_label, button_link } = slice.primary;
   return (
     <section className={styles.section} data-slice-type={slice.slice_type}>
-      <PrismicRichText
-        field={heading}
-        components={{ heading2: ({ children }) => <h2 className={styles.heading}>{children}</h2> }}
-      />
+      <RichHeading field={heading} level={2} className={styles.heading} />
       <div className={styles.body}>
         <RichText field={body} />
       </div>

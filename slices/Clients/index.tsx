@@ -1,8 +1,9 @@
 import { isFilled, type Content } from "@prismicio/client";
 import { PrismicNextLink } from "@prismicio/next";
-import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
+import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
+import { RichHeading } from "@/components/rich-heading/rich-heading";
 
 import styles from "./clients.module.css";
 
@@ -13,10 +14,7 @@ export default function Clients({ slice }: ClientsProps) {
   const { heading, clients } = slice.primary;
   return (
     <section className={styles.section} data-slice-type={slice.slice_type}>
-      <PrismicRichText
-        field={heading}
-        components={{ heading2: ({ children }) => <h2 className={styles.heading}>{children}</h2> }}
-      />
+      <RichHeading field={heading} level={2} className={styles.heading} />
       <ul className={styles.list}>
         {clients.map((client, index) => {
           const logo = isFilled.image(client.logo) ? (

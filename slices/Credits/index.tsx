@@ -1,7 +1,8 @@
 import type { Content } from "@prismicio/client";
-import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
+import type { SliceComponentProps } from "@prismicio/react";
 
 import { CreditsList } from "@/components/credits-list/credits-list";
+import { RichHeading } from "@/components/rich-heading/rich-heading";
 
 export type CreditsProps = SliceComponentProps<Content.CreditsSlice>;
 
@@ -9,7 +10,7 @@ export default function Credits({ slice }: CreditsProps) {
   return (
     <div data-slice-type={slice.slice_type}>
       <CreditsList
-        heading={<PrismicRichText field={slice.primary.heading} />}
+        heading={<RichHeading field={slice.primary.heading} level={2} />}
         credits={slice.primary.credits}
       />
     </div>

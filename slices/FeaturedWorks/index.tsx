@@ -1,9 +1,10 @@
 import { isFilled, type Content } from "@prismicio/client";
 import { PrismicNextLink } from "@prismicio/next";
-import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
+import type { SliceComponentProps } from "@prismicio/react";
 
 import { InView } from "@/components/in-view/in-view";
 import { WorkCard, type WorkCardData } from "@/components/work-card/work-card";
+import { RichHeading } from "@/components/rich-heading/rich-heading";
 
 import type { SliceContext } from "../slice-context";
 import styles from "./featured-works.module.css";
@@ -22,10 +23,7 @@ export default function FeaturedWorks({ slice, context }: FeaturedWorksProps) {
   return (
     <section className={styles.section} data-slice-type={slice.slice_type}>
       <div className={styles.head}>
-        <PrismicRichText
-          field={heading}
-          components={{ heading2: ({ children }) => <h2 className={styles.heading}>{children}</h2> }}
-        />
+        <RichHeading field={heading} level={2} className={styles.heading} />
         {link_label && isFilled.link(link) ? (
           <PrismicNextLink field={link} className={styles.all}>
             {link_label}

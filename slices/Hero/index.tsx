@@ -1,10 +1,11 @@
 import { isFilled, type Content } from "@prismicio/client";
 import { PrismicNextLink } from "@prismicio/next";
-import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
+import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { RichText } from "@/components/rich-text/rich-text";
 import { VideoPlayer } from "@/components/video-player/video-player";
+import { RichHeading } from "@/components/rich-heading/rich-heading";
 
 import type { SliceContext } from "../slice-context";
 import styles from "./hero.module.css";
@@ -19,10 +20,7 @@ export default function Hero({ slice, context }: HeroProps) {
       <div className={styles.stage}>
         <ContentImage field={background} sizes="100vw" className={styles.background} alt="" priority />
         <div className={styles.content}>
-          <PrismicRichText
-            field={heading}
-            components={{ heading1: ({ children }) => <h1 className={styles.heading}>{children}</h1> }}
-          />
+          <RichHeading field={heading} level={1} className={styles.heading} />
           <div className={styles.tagline}>
             <RichText field={tagline} />
           </div>

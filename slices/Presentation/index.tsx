@@ -1,9 +1,10 @@
 import type { Content } from "@prismicio/client";
-import { PrismicRichText, type SliceComponentProps } from "@prismicio/react";
+import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { InView } from "@/components/in-view/in-view";
 import { RichText } from "@/components/rich-text/rich-text";
+import { RichHeading } from "@/components/rich-heading/rich-heading";
 
 import styles from "./presentation.module.css";
 
@@ -16,10 +17,7 @@ export default function Presentation({ slice }: PresentationProps) {
     <section className={styles.section} data-slice-type={slice.slice_type}>
       <div className={styles.text}>
         {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
-        <PrismicRichText
-          field={heading}
-          components={{ heading2: ({ children }) => <h2 className={styles.heading}>{children}</h2> }}
-        />
+        <RichHeading field={heading} level={2} className={styles.heading} />
         <div className={styles.body}>
           <RichText field={body} />
         </div>

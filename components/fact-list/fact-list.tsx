@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+
+/** Labelled facts (client, year, status...) as a description list; empty values are left out. */
+export function FactList({
+  facts,
+  className,
+}: {
+  facts: Array<{ label: string; value: ReactNode }>;
+  className?: string;
+}) {
+  const filled = facts.filter((fact) => fact.value !== null && fact.value !== undefined && fact.value !== "");
+  return (
+    <dl className={className}>
+      {filled.map((fact) => (
+        <div key={fact.label}>
+          <dt>{fact.label}</dt>
+          <dd>{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
