@@ -109,3 +109,18 @@ test("a prismicPreviewUpdate event refreshes the draft data in place", async ({ 
   // Refreshed in place, not reloaded.
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
 });
+
+test("a prismicPreviewEnd event ends the preview", async ({ page, context }) => {
+  const draftFile = "releases/spring-launch/documents/project.aurores-boreales.fr-fr.json";
+  const draft = JSON.parse(readFileSync(path.join(server.contentDir, draftFile), "utf8"));
+  const live = JSON.parse(
+    readFileSync(path.join(server.contentDir, "documents/project.aurores-boreales.fr-fr.json"), "utf8"),
+  );
+  await page.goto(`${server.origin}${previewLink(draft.id)}`);
+  await expect(page.getByRole("complementary", { name: "Mode prévisualisation" })).toBeVisible();
+
+  await page.evaluate(() => window.dispatchEvent(new Event("prismicPreviewEnd")));
+  await expect(page.getByRole("complementary", { name: "Mode prévisualisation" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(live.data.title);
+  expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain("io.prismic.preview");
+});
