@@ -13,7 +13,9 @@ export default function Video({ slice, context }: VideoProps) {
   const { video, poster, caption } = slice.primary;
   return (
     <figure className={`${styles.block} ${styles.contained}`} data-slice-type={slice.slice_type}>
-      <VideoPlayer field={video} poster={poster} title={video.title ?? caption} t={context.t} />
+      <div className={styles.video}>
+        <VideoPlayer field={video} poster={poster} title={video.title ?? caption} t={context.t} />
+      </div>
       {caption ? <figcaption className={styles.caption}>{caption}</figcaption> : null}
     </figure>
   );
