@@ -2,7 +2,13 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 
-import type { ContentSnapshot, Release, RepositoryMeta, StoredDocument } from "./types";
+import {
+  isJsonObject,
+  type ContentSnapshot,
+  type Release,
+  type RepositoryMeta,
+  type StoredDocument,
+} from "./types";
 
 export interface ContentStoreOptions {
   /** The content repository folder (repository.json, documents/, releases/, assets/). */
@@ -85,19 +91,15 @@ async function readJson(file: string): Promise<{ raw: string; value: unknown }> 
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Checks the fields every consumer relies on, naming the file when one is wrong. */
 export function validateDocument(value: unknown, file: string): StoredDocument {
-  if (!isRecord(value)) throw new Error(`${file}: a document must be a JSON object`);
+  if (!isJsonObject(value)) throw new Error(`${file}: a document must be a JSON object`);
   for (const key of ["id", "type", "lang"] as const) {
     if (typeof value[key] !== "string" || value[key] === "") {
       throw new Error(`${file}: "${key}" must be a non-empty string`);
     }
   }
-  if (!isRecord(value.data)) throw new Error(`${file}: "data" must be an object`);
+  if (!isJsonObject(value.data)) throw new Error(`${file}: "data" must be an object`);
   if (value.uid !== undefined && value.uid !== null && typeof value.uid !== "string") {
     throw new Error(`${file}: "uid" must be a string or null`);
   }
@@ -114,7 +116,7 @@ export function validateDocument(value: unknown, file: string): StoredDocument {
 }
 
 function validateMeta(value: unknown, file: string): RepositoryMeta {
-  if (!isRecord(value) || typeof value.repositoryName !== "string") {
+  if (!isJsonObject(value) || typeof value.repositoryName !== "string") {
     throw new Error(`${file}: "repositoryName" must be a string`);
   }
   if (!Array.isArray(value.languages) || value.languages.length === 0) {
@@ -153,7 +155,7 @@ export async function loadSnapshot(dir: string): Promise<ContentSnapshot> {
   for (const releaseDir of await releaseDirs(dir)) {
     const releaseFile = path.join(releaseDir, "release.json");
     const info = (await readJson(releaseFile)).value;
-    if (!isRecord(info) || typeof info.id !== "string" || typeof info.label !== "string") {
+    if (!isJsonObject(info) || typeof info.id !== "string" || typeof info.label !== "string") {
       throw new Error(`${releaseFile}: "id" and "label" must be strings`);
     }
     const changes = await readDocuments(await jsonFilesIn(path.join(releaseDir, "documents")));

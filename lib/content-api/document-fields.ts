@@ -1,5 +1,5 @@
 import { parsingError } from "./errors";
-import type { StoredDocument } from "./types";
+import { isJsonObject, type StoredDocument } from "./types";
 
 /** Reading a document's values at a query path (`document.type`, `my.project.year`, ...). */
 
@@ -12,17 +12,13 @@ const DOCUMENT_PATHS = new Set([
   "document.last_publication_date",
 ]);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function isRichText(value: unknown): value is Array<{ text?: string }> {
   return (
     Array.isArray(value) &&
     value.length > 0 &&
     value.every(
       (block) =>
-        isRecord(block) &&
+        isJsonObject(block) &&
         "type" in block &&
         ("text" in block || block.type === "image" || block.type === "embed"),
     )
@@ -34,7 +30,7 @@ export function textOf(value: unknown): string {
   if (typeof value === "string") return value;
   if (typeof value === "number") return String(value);
   if (Array.isArray(value)) return value.map(textOf).join(" ");
-  if (isRecord(value)) {
+  if (isJsonObject(value)) {
     if (typeof value.text === "string") return value.text;
     return Object.entries(value)
       .filter(([key]) => !["url", "id", "link_type", "dimensions", "edit", "html"].includes(key))
@@ -52,7 +48,7 @@ export function isFilledValue(value: unknown): boolean {
     if (isRichText(value)) return value.some((block) => !("text" in block) || (block.text ?? "") !== "");
     return true;
   }
-  if (isRecord(value)) {
+  if (isJsonObject(value)) {
     if ("link_type" in value) return "id" in value || "url" in value;
     return Object.keys(value).length > 0;
   }
@@ -62,7 +58,7 @@ export function isFilledValue(value: unknown): boolean {
 /** The comparable form of a field value: a link's id, rich text's text, a primitive as is. */
 function comparable(value: unknown): unknown {
   if (isRichText(value)) return value.map((block) => block.text ?? "").join("\n");
-  if (isRecord(value)) {
+  if (isJsonObject(value)) {
     if (typeof value.id === "string" && "link_type" in value) return value.id;
     if (typeof value.url === "string") return value.url;
   }
@@ -73,8 +69,8 @@ function descend(values: unknown[], key: string): unknown[] {
   const next: unknown[] = [];
   for (const value of values) {
     if (Array.isArray(value) && !isRichText(value)) {
-      for (const item of value) if (isRecord(item) && key in item) next.push(item[key]);
-    } else if (isRecord(value) && key in value) {
+      for (const item of value) if (isJsonObject(item) && key in item) next.push(item[key]);
+    } else if (isJsonObject(value) && key in value) {
       next.push(value[key]);
     }
   }

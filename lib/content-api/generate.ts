@@ -1,5 +1,5 @@
 import { makeRef } from "./content-store";
-import type { JsonObject, JsonValue, StoredDocument } from "./types";
+import { isJsonObject, type JsonObject, type JsonValue, type StoredDocument } from "./types";
 
 /**
  * Generated projects for scale tests: deterministic, valid documents that
@@ -40,14 +40,10 @@ function paragraph(text: string): JsonValue {
   return [{ type: "paragraph", text, spans: [], direction: "ltr" }];
 }
 
-function isObject(value: JsonValue): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** Replaces links to documents that are not kept with links to generated projects. */
 function relink(value: JsonValue, keep: Set<string>, next: () => string): JsonValue {
   if (Array.isArray(value)) return value.map((item) => relink(item, keep, next));
-  if (!isObject(value)) return value;
+  if (!isJsonObject(value)) return value;
   if (value.link_type === "Document" && typeof value.id === "string" && !keep.has(value.id)) {
     return { link_type: "Document", id: next() };
   }
@@ -61,7 +57,7 @@ export function generateProjects(
   const rand = random(count);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const covers = sourceDocs
-    .filter((doc) => doc.type === "project" && isObject(doc.data.cover) && doc.data.cover.url)
+    .filter((doc) => doc.type === "project" && isJsonObject(doc.data.cover) && doc.data.cover.url)
     .map((doc) => doc.data.cover as JsonObject);
   if (covers.length === 0) throw new Error("the source repository has no project with a cover to reuse");
 

@@ -1,6 +1,6 @@
 import { parsingError } from "./errors";
 import { hydrateLinks, type LinkContext } from "./links";
-import type { JsonObject, JsonValue } from "./types";
+import { isJsonObject, type JsonObject, type JsonValue } from "./types";
 
 /**
  * Prismic's graphQuery: choose which fields come back, per custom type, and
@@ -79,10 +79,6 @@ export function parseGraphQuery(source: string): Map<string, Selection> {
   return byType;
 }
 
-function isObject(value: JsonValue | undefined): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 function selectObject(value: JsonObject, selection: Selection, ctx: LinkContext): JsonObject {
   if (selection.all && selection.fields.size === 0) return value;
   const out: JsonObject = selection.all ? { ...value } : {};
@@ -120,13 +116,13 @@ function selectValue(value: JsonValue | undefined, selection: Selection, ctx: Li
   if (Array.isArray(value)) {
     return value
       .map((item) => {
-        if (!isObject(item)) return item;
+        if (!isJsonObject(item)) return item;
         if ("slice_type" in item) return selectSlice(item, selection, ctx);
         return selectObject(item, selection, ctx);
       })
       .filter((item): item is JsonValue => item !== undefined);
   }
-  if (isObject(value)) {
+  if (isJsonObject(value)) {
     if (value.link_type === "Document") return selectLink(value, selection, ctx);
     return selectObject(value, selection, ctx);
   }

@@ -1,5 +1,11 @@
 import { resolveUrl } from "./routes";
-import type { JsonObject, JsonValue, RouteResolver, StoredDocument } from "./types";
+import {
+  isJsonObject,
+  type JsonObject,
+  type JsonValue,
+  type RouteResolver,
+  type StoredDocument,
+} from "./types";
 
 /** Expanding stored document links into the full link objects the Content API returns. */
 
@@ -10,10 +16,6 @@ export interface LinkContext {
   masterLang: string;
   /** fetchLinks: custom type -> the fields of a linked document to include as `data`. */
   fetchLinks: Map<string, string[]>;
-}
-
-function isObject(value: JsonValue): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 export function parseFetchLinks(source: string | null): Map<string, string[]> {
@@ -77,7 +79,7 @@ function documentLink(link: JsonObject, target: StoredDocument, ctx: LinkContext
 /** Returns a copy of a value with every document link expanded (fetchLinks one level deep). */
 export function hydrateLinks(value: JsonValue, ctx: LinkContext, depth = 0): JsonValue {
   if (Array.isArray(value)) return value.map((item) => hydrateLinks(item, ctx, depth));
-  if (!isObject(value)) return value;
+  if (!isJsonObject(value)) return value;
   if (value.link_type === "Document" && typeof value.id === "string") {
     const target = ctx.lookup(value.id);
     return target ? documentLink(value, target, ctx, depth) : brokenLink(value, ctx);

@@ -1,11 +1,7 @@
 import { parsingError } from "./errors";
-import type { RouteResolver, StoredDocument } from "./types";
+import { isJsonObject, type RouteResolver, type StoredDocument } from "./types";
 
 /** Prismic's route resolvers: a document's `url` from the `routes` query parameter. */
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 export function parseRoutes(source: string): RouteResolver[] {
   let value: unknown;
@@ -16,7 +12,7 @@ export function parseRoutes(source: string): RouteResolver[] {
   }
   if (!Array.isArray(value)) throw parsingError("routes: expected a JSON array of routes", "routes");
   return value.map((route, index) => {
-    if (!isRecord(route) || typeof route.type !== "string" || typeof route.path !== "string") {
+    if (!isJsonObject(route) || typeof route.type !== "string" || typeof route.path !== "string") {
       throw parsingError(`routes[${index}]: "type" and "path" must be strings`, "routes");
     }
     if (!route.path.startsWith("/"))
@@ -26,7 +22,7 @@ export function parseRoutes(source: string): RouteResolver[] {
         throw parsingError(`routes[${index}]: "${key}" must be a string`, "routes");
       }
     }
-    if (route.resolvers !== undefined && !isRecord(route.resolvers)) {
+    if (route.resolvers !== undefined && !isJsonObject(route.resolvers)) {
       throw parsingError(`routes[${index}]: "resolvers" must be an object`, "routes");
     }
     return route as unknown as RouteResolver;
@@ -52,7 +48,7 @@ function pickRoute(doc: StoredDocument, routes: RouteResolver[]): RouteResolver 
 
 function linkedUid(doc: StoredDocument, field: string, lookup: (id: string) => StoredDocument | undefined) {
   const link = doc.data[field];
-  if (!isRecord(link) || typeof link.id !== "string") return undefined;
+  if (!isJsonObject(link) || typeof link.id !== "string") return undefined;
   return lookup(link.id)?.uid ?? undefined;
 }
 
