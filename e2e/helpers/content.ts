@@ -67,9 +67,15 @@ export interface Doc {
   data: Record<string, any>;
 }
 
-export const documents: Doc[] = readdirSync(path.join(CONTENT_DIR, "documents"))
-  .filter((name) => name.endsWith(".json"))
-  .map((name) => JSON.parse(readFileSync(path.join(CONTENT_DIR, "documents", name), "utf8")) as Doc);
+/** The documents of a folder of the content repository (documents/, or a release's documents/). */
+export function readDocuments(folder: string): Doc[] {
+  const dir = path.join(CONTENT_DIR, folder);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith(".json"))
+    .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as Doc);
+}
+
+export const documents = readDocuments("documents");
 
 const byId = new Map(documents.map((doc) => [doc.id, doc]));
 

@@ -2,6 +2,7 @@ import { revalidatePath } from "next/cache";
 import { NextResponse, type NextRequest } from "next/server";
 
 import { markBundledContentStale } from "@/lib/content-api/in-process";
+import { contentSource } from "@/lib/prismic/content-source";
 import { NO_STORE } from "@/lib/preview/preview-session";
 import { sameSecret } from "@/lib/security/same-secret";
 
@@ -34,7 +35,8 @@ export async function POST(request: NextRequest) {
   if (typeof secret !== "string" || !sameSecret(secret, expected)) {
     return reply(401, { error: "Invalid webhook secret" });
   }
-  markBundledContentStale();
+  // Only the bundled repository has files to re-read; a hosted one must not spin up a store.
+  if (contentSource().bundled) markBundledContentStale();
   revalidatePath("/[lang]", "layout");
   revalidatePath("/sitemap.xml");
   return reply(200, { revalidated: true, now: Date.now() });
