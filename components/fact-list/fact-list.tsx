@@ -4,16 +4,19 @@ import type { ReactNode } from "react";
 export function FactList({
   facts,
   className,
+  hideLabels = false,
 }: {
   facts: Array<{ label: string; value: ReactNode }>;
   className?: string;
+  /** Labels for assistive technology only, where the values speak for themselves. */
+  hideLabels?: boolean;
 }) {
   const filled = facts.filter((fact) => fact.value !== null && fact.value !== undefined && fact.value !== "");
   return (
     <dl className={className}>
       {filled.map((fact) => (
         <div key={fact.label}>
-          <dt>{fact.label}</dt>
+          <dt className={hideLabels ? "visually-hidden" : undefined}>{fact.label}</dt>
           <dd>{fact.value}</dd>
         </div>
       ))}

@@ -49,7 +49,8 @@ export function MenuToggle({
         hidden={!hydrated}
       >
         <span className={styles.bars} aria-hidden="true" />
-        <span className={styles.label}>{open ? closeLabel : openLabel}</span>
+        {/* The bars show the state; the label is for assistive technology. */}
+        <span className="visually-hidden">{open ? closeLabel : openLabel}</span>
       </button>
       <div id="site-menu" className={styles.menu}>
         {children}

@@ -57,6 +57,7 @@ export function WorkCard({
       </Link>
       <FactList
         className={styles.meta}
+        hideLabels
         facts={[
           { label: t["works.client"], value: data.client },
           { label: t["works.year"], value: data.year },
