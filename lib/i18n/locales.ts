@@ -35,3 +35,13 @@ export function localePath(lang: Lang, path: string): string {
   if (path === "/") return homePath(lang);
   return `${prefix}${path}`;
 }
+
+/** The language of a public site path: its prefix ("/en/works" is en), else the default. */
+export function langFromPath(pathname: string): Lang {
+  return (
+    LANGS.find((lang) => {
+      const prefix = LOCALES[lang].prefix;
+      return prefix !== "" && (pathname === prefix || pathname.startsWith(`${prefix}/`));
+    }) ?? DEFAULT_LANG
+  );
+}
