@@ -1,24 +1,9 @@
-/**
- * French lives at the spec's paths (/works, /contact, ...) and English under /en:
- * French requests are rewritten onto the app's /fr tree, so both languages share
- * one set of routes and `<html lang>` comes from the URL. A request naming /fr
- * itself lands on /fr/fr/... and is a 404: one URL per page. Next's own files,
- * route handlers, content images and metadata files are left alone.
- */
-const FRENCH_PATH =
-  "/:path((?!en(?:/|$)|_next/|api/|assets/|preview(?:/|$)|slice-simulator|sitemap\\.xml$|robots\\.txt$|favicon\\.ico$).+)";
-
 /** @type {import('next').NextConfig} */
 const nextConfig = {
-  async rewrites() {
-    return {
-      beforeFiles: [
-        // Rewrites chain in order, so "/" comes last (its /fr must not be rewritten again).
-        { source: FRENCH_PATH, destination: "/fr/:path" },
-        { source: "/", destination: "/fr" },
-      ],
-    };
-  },
+  // proxy.ts routes every public URL onto the app's /<lang>/... tree. Its request URL
+  // must be the server's own origin (not a normalised "localhost") so its rewrites stay
+  // internal when `next start --hostname 127.0.0.1` serves the site.
+  skipProxyUrlNormalize: true,
   reactStrictMode: true,
   poweredByHeader: false,
   experimental: {

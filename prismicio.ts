@@ -1,37 +1,35 @@
 import * as prismic from "@prismicio/client";
 import * as prismicNext from "@prismicio/next";
 
+import { LANGS, localePath, prismicLang } from "@/lib/i18n/locales";
+import {
+  NOT_FOUND_PATH,
+  PAGE_TYPE_NAMES,
+  PAGE_TYPES,
+  WORK_PATH_PREFIX,
+  WORK_TYPE,
+} from "@/lib/site/page-types";
 import { contentSource } from "@/lib/prismic/content-source";
 
 /** The fixed Prismic repository name (SPEC 9), shared with Slice Machine. */
 export const repositoryName = contentSource().repositoryName;
 
-/** Every internal URL comes from these resolvers (SPEC 2); English lives under /en. */
+/** Each page type's path in the default language, and the works' (SPEC 2). */
 export const pageRoutes: Array<{ type: string; path: string }> = [
-  { type: "home_page", path: "/" },
-  { type: "works_page", path: "/works" },
-  { type: "works_completed_page", path: "/works-completed" },
-  { type: "works_in_production_page", path: "/works-in-production" },
-  { type: "project", path: "/works/:uid" },
-  { type: "contact_page", path: "/contact" },
-  { type: "legals_page", path: "/legals" },
+  ...PAGE_TYPE_NAMES.map((type) => ({ type, path: PAGE_TYPES[type].path })),
+  { type: WORK_TYPE, path: `${WORK_PATH_PREFIX}:uid` },
 ];
 
-export const routes: prismic.Route[] = [
-  ...pageRoutes.map((route) => ({
-    ...route,
-    lang: "en-gb",
-    path: route.path === "/" ? "/en" : `/en${route.path}`,
-  })),
-  ...pageRoutes,
-];
+/** Every internal URL comes from these resolvers: one per page type and language. */
+export const routes: prismic.Route[] = LANGS.flatMap((lang) =>
+  pageRoutes.map((route) => ({ ...route, lang: prismicLang(lang), path: localePath(lang, route.path) })),
+);
 
-export const brokenRoute = "/not-found";
+export const brokenRoute = NOT_FOUND_PATH;
 
-/** A Prismic client for the configured content source, with the site's routes. */
-export function createClient(config: prismicNext.CreateClientConfig = {}) {
+function clientFor(config: prismicNext.CreateClientConfig) {
   const source = contentSource();
-  const client = prismic.createClient(source.repositoryName, {
+  return prismic.createClient(source.repositoryName, {
     documentAPIEndpoint: source.endpoint,
     accessToken: source.accessToken,
     routes,
@@ -39,6 +37,16 @@ export function createClient(config: prismicNext.CreateClientConfig = {}) {
     fetch: source.fetch,
     ...config,
   });
+}
+
+/** A Prismic client for the configured content source, with the site's routes and editors' previews. */
+export function createClient(config: prismicNext.CreateClientConfig = {}) {
+  const client = clientFor(config);
   prismicNext.enableAutoPreviews({ client });
   return client;
+}
+
+/** A client that reads published content only (outside a page render, e.g. the request router). */
+export function createPublishedClient() {
+  return clientFor({});
 }

@@ -24,7 +24,7 @@ export default async function HomePage({ params }: PageProps<"/[lang]">) {
   ]);
   if (!page) notFound();
   return (
-    <PageFrame lang={lang} alternates={documentAlternates(page)}>
+    <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(page)}>
       <JsonLd data={organizationJsonLd(settings, lang)} />
       <SliceZone slices={page.data.slices} components={components} context={{ lang, t }} />
     </PageFrame>

@@ -3,6 +3,7 @@ import Link from "next/link";
 
 import type { Translations } from "@/lib/i18n/default-translations";
 import { localePath, type Lang } from "@/lib/i18n/locales";
+import { navEntries } from "@/lib/site/page-types";
 
 import { CookiePreferencesButton } from "./cookie-preferences-button";
 import styles from "./site-footer.module.css";
@@ -47,9 +48,11 @@ export function SiteFooter({
       ) : null}
       <nav aria-label={t["common.footer_navigation"]}>
         <ul className={styles.list}>
-          <li>
-            <Link href={localePath(lang, "/legals")}>{t["common.legals"]}</Link>
-          </li>
+          {navEntries("footer").map((entry) => (
+            <li key={entry.type}>
+              <Link href={localePath(lang, entry.path)}>{t[entry.label]}</Link>
+            </li>
+          ))}
           <li>
             <CookiePreferencesButton label={t["common.cookie_preferences"]} className={styles.linkButton} />
           </li>

@@ -5,6 +5,7 @@ import { LanguageSwitch } from "@/components/language-switch/language-switch";
 import { MenuToggle } from "@/components/menu-toggle/menu-toggle";
 import type { Translations } from "@/lib/i18n/default-translations";
 import { homePath, localePath, type Lang } from "@/lib/i18n/locales";
+import { navEntries } from "@/lib/site/page-types";
 
 import { NavLink } from "./nav-link";
 import styles from "./site-header.module.css";
@@ -14,7 +15,7 @@ interface NavItem {
   href: string;
 }
 
-/** The settings' navigation; when settings are unavailable, the four sections with default labels. */
+/** The settings' navigation; when settings are unavailable, the page types' main menu with default labels. */
 function navigationItems(settings: Content.SettingsDocument | null, lang: Lang, t: Translations): NavItem[] {
   const fromSettings = (settings?.data.navigation ?? []).flatMap((item) =>
     item.label && isFilled.link(item.link) && item.link.url
@@ -22,12 +23,7 @@ function navigationItems(settings: Content.SettingsDocument | null, lang: Lang, 
       : [],
   );
   if (fromSettings.length > 0) return fromSettings;
-  return [
-    { label: t["common.works"], href: localePath(lang, "/works") },
-    { label: t["common.works_completed"], href: localePath(lang, "/works-completed") },
-    { label: t["common.works_in_production"], href: localePath(lang, "/works-in-production") },
-    { label: t["common.contact"], href: localePath(lang, "/contact") },
-  ];
+  return navEntries("main").map((entry) => ({ label: t[entry.label], href: localePath(lang, entry.path) }));
 }
 
 export function SiteHeader({

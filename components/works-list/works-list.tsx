@@ -2,6 +2,7 @@ import type { Content } from "@prismicio/client";
 
 import { InView } from "@/components/in-view/in-view";
 import { PageIntro } from "@/components/page-intro/page-intro";
+import { Pagination } from "@/components/pagination/pagination";
 import { WorkCard } from "@/components/work-card/work-card";
 import type { Translations } from "@/lib/i18n/default-translations";
 
@@ -10,16 +11,19 @@ import styles from "./works-list.module.css";
 type ListPage =
   Content.WorksPageDocument | Content.WorksCompletedPageDocument | Content.WorksInProductionPageDocument;
 
-/** A works list page: its title and intro, then a grid of cards (or a friendly empty state). */
+/** A works list page: its title and intro, a grid of cards (or a friendly empty state), its pages. */
 export function WorksList({
   page,
   projects,
   t,
+  pagination,
 }: {
   page: ListPage;
   projects: Content.ProjectDocument[];
   t: Translations;
+  pagination: { page: number; totalPages: number; href: (page: number) => string };
 }) {
+  const { href, totalPages } = pagination;
   return (
     <>
       <PageIntro title={page.data.title} intro={page.data.intro} />
@@ -34,6 +38,10 @@ export function WorksList({
       ) : (
         <p className={styles.empty}>{t["works.empty_list"]}</p>
       )}
+      {/* Search engines read the sequence from the head; React 19 hoists these links there. */}
+      {pagination.page > 1 ? <link rel="prev" href={href(pagination.page - 1)} /> : null}
+      {pagination.page < totalPages ? <link rel="next" href={href(pagination.page + 1)} /> : null}
+      <Pagination page={pagination.page} totalPages={totalPages} href={href} t={t} />
     </>
   );
 }

@@ -1,37 +1,34 @@
-import { filter, type Content } from "@prismicio/client";
+import type { Content } from "@prismicio/client";
 import { cache } from "react";
 
 import { DEFAULT_TRANSLATIONS, type Translations } from "@/lib/i18n/default-translations";
 import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { prismicLang, type Lang } from "@/lib/i18n/locales";
+import { LIST_PAGE_SIZE, WORK_TYPE, type PageType, type ProjectStatus } from "@/lib/site/page-types";
 import { createClient } from "@/prismicio";
 
 import { describeContentError, isNotFound } from "./content-errors";
+import { ENVELOPE_ONLY, PROJECT_ORDER, PROJECT_ORDER_REVERSED, projectListParams, type Ordering } from "./project-list";
 
 /**
- * The site's content reads, deduplicated per request with React's cache().
- * Page documents: null when absent (the page 404s); other failures throw (the
- * error page, or the last good prerendered page). Layout data (settings,
- * translations) never throws: it logs and falls back to defaults.
+ * The site's content reads. One Prismic client per request (React cache), so a
+ * render asks the API for its ref once, and each read is deduplicated within the
+ * render. Page documents: null when absent; other failures throw (the error page,
+ * or the last good prerendered page). Layout data (settings, translations) never
+ * throws: it logs and falls back to defaults.
  */
 
-export type PageType =
-  | "home_page"
-  | "works_page"
-  | "works_completed_page"
-  | "works_in_production_page"
-  | "contact_page"
-  | "legals_page";
-
-export type ProjectStatus = "completed" | "in production";
+const client = cache(() => createClient());
 
 /** Fields of linked projects that cards need (fetchLinks). */
 export const PROJECT_CARD_FIELDS = ["title", "client", "year", "status", "categories", "cover", "teaser_loop"];
 
+const getTranslationDocuments = cache(() => client().getAllByType("translations", { lang: "*" }));
+
 export const getTranslations = cache(async (lang: Lang): Promise<Translations> => {
   const defaults = DEFAULT_TRANSLATIONS[lang];
   try {
-    const documents = await createClient().getAllByType("translations", { lang: "*" });
+    const documents = await getTranslationDocuments();
     const document = documents.find((doc) => doc.lang === prismicLang(lang));
     if (!document) {
       console.error(`[translations] no translations document in ${prismicLang(lang)}: using default text`);
@@ -51,12 +48,21 @@ export const getTranslations = cache(async (lang: Lang): Promise<Translations> =
 
 export const getSettings = cache(async (lang: Lang): Promise<Content.SettingsDocument | null> => {
   try {
-    return await createClient().getSingle("settings", { lang: prismicLang(lang) });
+    return await client().getSingle("settings", { lang: prismicLang(lang) });
   } catch (error) {
     console.error(`[settings] failed to load: using defaults. ${describeContentError(error)}`);
     return null;
   }
 });
+
+async function logged<T>(read: () => Promise<T>, what: string): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    console.error(`[content] ${what}: ${describeContentError(error)}`);
+    throw error;
+  }
+}
 
 async function orNull<T>(read: () => Promise<T>, what: string): Promise<T | null> {
   try {
@@ -71,39 +77,87 @@ async function orNull<T>(read: () => Promise<T>, what: string): Promise<T | null
 export const getPage = cache(async <T extends PageType>(type: T, lang: Lang) =>
   orNull(
     () =>
-      createClient().getSingle(type, {
+      client().getSingle(type, {
         lang: prismicLang(lang),
-        fetchLinks: PROJECT_CARD_FIELDS.map((field) => `project.${field}`),
+        fetchLinks: PROJECT_CARD_FIELDS.map((field) => `${WORK_TYPE}.${field}`),
       }),
     `${type} (${lang})`,
   ),
 );
 
 export const getProject = cache(async (uid: string, lang: Lang) =>
-  orNull(() => createClient().getByUID("project", uid, { lang: prismicLang(lang) }), `project ${uid} (${lang})`),
+  orNull(() => client().getByUID(WORK_TYPE, uid, { lang: prismicLang(lang) }), `project ${uid} (${lang})`),
 );
 
-/** Every project of a language, newest year first (then title), optionally of one status. */
-export const getProjects = cache(async (lang: Lang, status?: ProjectStatus) => {
-  try {
-    return await createClient().getAllByType("project", {
-      lang: prismicLang(lang),
-      filters: status ? [filter.at("my.project.status", status)] : [],
-      orderings: [{ field: "my.project.year", direction: "desc" }, { field: "my.project.title" }],
-    });
-  } catch (error) {
-    console.error(`[content] projects (${lang}${status ? `, ${status}` : ""}): ${describeContentError(error)}`);
-    throw error;
-  }
-});
+/** One page of a works list (LIST_PAGE_SIZE works), newest year first, then title. */
+export const getProjectsPage = cache(async (lang: Lang, status: ProjectStatus | undefined, page: number) =>
+  logged(
+    () => client().getByType(WORK_TYPE, { ...projectListParams(lang, status), page, pageSize: LIST_PAGE_SIZE }),
+    `projects (${lang}${status ? `, ${status}` : ""}, page ${page})`,
+  ),
+);
 
-/** The works before and after a project in the works list's order. */
+/** The uids of the `count` first works of the list: the ones prerendered at build. */
+export async function getRecentProjectUids(lang: Lang, count: number): Promise<string[]> {
+  if (count <= 0) return [];
+  const response = await logged(
+    () =>
+      client().getByType(WORK_TYPE, {
+        ...projectListParams(lang),
+        pageSize: Math.min(count, 100),
+        graphQuery: ENVELOPE_ONLY,
+      }),
+    `recent projects (${lang})`,
+  );
+  return response.results.flatMap((project) => (project.uid ? [project.uid] : []));
+}
+
+/** The first work after `after` (or the first of all) in an order: one small query. */
+async function firstInOrder(
+  lang: Lang,
+  orderings: readonly Ordering[],
+  after?: string,
+): Promise<Content.ProjectDocument | null> {
+  const response = await client().getByType(WORK_TYPE, {
+    lang: prismicLang(lang),
+    orderings: [...orderings],
+    pageSize: 1,
+    ...(after ? { after } : {}),
+  });
+  return response.results[0] ?? null;
+}
+
+/**
+ * The works before and after a project in the works list's order, wrapping at
+ * the ends: two one-result queries (a third only at either end of the list).
+ */
 export async function getNeighbours(project: Content.ProjectDocument, lang: Lang) {
-  const projects = await getProjects(lang);
-  const index = projects.findIndex((doc) => doc.id === project.id);
-  if (index < 0 || projects.length < 2) return { previous: null, next: null };
-  return {
-    previous: projects[(index - 1 + projects.length) % projects.length],
-    next: projects[(index + 1) % projects.length],
-  };
+  const [forward, backward] = [PROJECT_ORDER, PROJECT_ORDER_REVERSED];
+  return logged(async () => {
+    const [next, previous] = await Promise.all([
+      firstInOrder(lang, forward, project.id).then((doc) => doc ?? firstInOrder(lang, forward)),
+      firstInOrder(lang, backward, project.id).then((doc) => doc ?? firstInOrder(lang, backward)),
+    ]);
+    const alone = (doc: Content.ProjectDocument | null) => (doc && doc.id !== project.id ? doc : null);
+    return { previous: alone(previous), next: alone(next) };
+  }, `neighbours of ${project.uid} (${lang})`);
+}
+
+/** Every work of a language, a page of 100 at a time without pausing (only the sitemap needs them all). */
+export async function getAllProjectEnvelopes(lang: Lang): Promise<Content.ProjectDocument[]> {
+  const all: Content.ProjectDocument[] = [];
+  for (let page = 1; ; page++) {
+    const response = await logged(
+      () =>
+        client().getByType(WORK_TYPE, {
+          ...projectListParams(lang),
+          page,
+          pageSize: 100,
+          graphQuery: ENVELOPE_ONLY,
+        }),
+      `all projects (${lang}, page ${page})`,
+    );
+    all.push(...response.results);
+    if (page >= response.total_pages) return all;
+  }
 }

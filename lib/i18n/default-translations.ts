@@ -36,6 +36,10 @@ const fr = {
   "works.play_video": "Lire la vidéo",
   "works.watch_on": "Voir sur",
   "works.empty_list": "Aucun projet à afficher pour le moment.",
+  "works.pagination": "Pages de la liste",
+  "works.previous_page": "Page précédente",
+  "works.next_page": "Page suivante",
+  "works.page": "Page",
   "consent.notice":
     "En poursuivant votre navigation sur ce site, vous acceptez l’utilisation de cookies destinés à établir des statistiques de visite.",
   "consent.accept": "Accepter",
@@ -103,6 +107,10 @@ const en: Translations = {
   "works.play_video": "Play video",
   "works.watch_on": "Watch on",
   "works.empty_list": "No works to show just yet.",
+  "works.pagination": "List pages",
+  "works.previous_page": "Previous page",
+  "works.next_page": "Next page",
+  "works.page": "Page",
   "consent.notice":
     "By continuing to browse this site, you accept the use of cookies that help us compile visit statistics.",
   "consent.accept": "Accept",

@@ -1,6 +1,6 @@
 import { asText, isFilled, type Content } from "@prismicio/client";
 
-import { homePath, LOCALES, type Lang } from "@/lib/i18n/locales";
+import { DEFAULT_LANG, homePath, langFromPrismic, LOCALES, type Lang } from "@/lib/i18n/locales";
 import { absoluteUrl } from "@/lib/site-url";
 
 import { companyName, siteDescription } from "../content/site-identity";
@@ -30,7 +30,7 @@ export function creativeWorkJsonLd(
 ) {
   const { data } = project;
   const categories = data.categories.flatMap((item) => (item.category ? [item.category] : []));
-  const lang = project.lang === LOCALES.en.prismic ? "en" : "fr";
+  const lang = langFromPrismic(project.lang) ?? DEFAULT_LANG;
   return {
     "@context": "https://schema.org",
     "@type": "CreativeWork",

@@ -2,7 +2,8 @@ import { asText } from "@prismicio/client";
 import type { Metadata } from "next";
 
 import { documentAlternates } from "@/lib/content/alternates";
-import { getPage, getSettings, type PageType } from "@/lib/content/queries";
+import { getPage, getSettings } from "@/lib/content/queries";
+import type { PageType } from "@/lib/site/page-types";
 import type { Lang } from "@/lib/i18n/locales";
 
 import { pageMetadata } from "./page-metadata";

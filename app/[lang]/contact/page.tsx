@@ -22,7 +22,7 @@ export default async function ContactPage({ params }: PageProps<"/[lang]/contact
   ]);
   if (!page) notFound();
   return (
-    <PageFrame lang={lang} alternates={documentAlternates(page)}>
+    <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(page)}>
       <PageIntro title={page.data.title} intro={page.data.intro} />
       <ContactDetails page={page} settings={settings} t={t} />
     </PageFrame>

@@ -4,40 +4,42 @@ import { notFound } from "next/navigation";
 import { JsonLd } from "@/components/json-ld/json-ld";
 import { PageFrame } from "@/components/page-frame/page-frame";
 import { WorkDetail } from "@/components/work-detail/work-detail";
-import { WorksListPage } from "@/components/works-list/works-list-page";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
-import { getNeighbours, getProject, getProjects, getSettings, getTranslations } from "@/lib/content/queries";
+import {
+  getNeighbours,
+  getProject,
+  getRecentProjectUids,
+  getSettings,
+  getTranslations,
+} from "@/lib/content/queries";
 import { isValidUid } from "@/lib/content/uid";
 import { isLang } from "@/lib/i18n/locales";
+import { prerenderedWorks } from "@/lib/site/build-settings";
 import { creativeWorkJsonLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/page-metadata";
-import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
 
 /**
- * /works (the list) and /works/<uid> (one work). The validate step (SPEC 5):
- * more than one segment or a malformed uid is a 404 without asking the API.
- * Works known at build time are prerendered; later ones render on demand.
+ * /works/<uid>: one work. The request router (proxy.ts) has already checked the
+ * uid and that the work exists; the most recent works are prerendered at build,
+ * the others render on their first request and are then cached.
  */
 export async function generateStaticParams({ params }: { params: { lang: string } }) {
   if (!isLang(params.lang)) return [];
-  const projects = await getProjects(params.lang);
-  return [{ slug: [] }, ...projects.flatMap((project) => (project.uid ? [{ slug: [project.uid] }] : []))];
+  const uids = await getRecentProjectUids(params.lang, prerenderedWorks());
+  return uids.map((uid) => ({ uid }));
 }
 
-type Params = PageProps<"/[lang]/works/[[...slug]]">["params"];
+type Params = PageProps<"/[lang]/works/[uid]">["params"];
 
 async function route(params: Params) {
-  const [lang, { slug = [] }] = await Promise.all([langParam(params), params]);
-  if (slug.length > 1 || (slug.length === 1 && !isValidUid(slug[0]))) notFound();
-  return { lang, uid: slug[0] as string | undefined };
+  const [lang, { uid }] = await Promise.all([langParam(params), params]);
+  if (!isValidUid(uid)) notFound();
+  return { lang, uid };
 }
 
-export async function generateMetadata({
-  params,
-}: PageProps<"/[lang]/works/[[...slug]]">): Promise<Metadata> {
+export async function generateMetadata({ params }: PageProps<"/[lang]/works/[uid]">): Promise<Metadata> {
   const { lang, uid } = await route(params);
-  if (!uid) return singlePageMetadata("works_page", lang);
   const project = await getProject(uid, lang);
   if (!project) return {};
   return pageMetadata({
@@ -52,9 +54,8 @@ export async function generateMetadata({
   });
 }
 
-export default async function WorksPage({ params }: PageProps<"/[lang]/works/[[...slug]]">) {
+export default async function WorkPage({ params }: PageProps<"/[lang]/works/[uid]">) {
   const { lang, uid } = await route(params);
-  if (!uid) return <WorksListPage type="works_page" lang={lang} />;
   const project = await getProject(uid, lang);
   if (!project) notFound();
   const [neighbours, settings, t] = await Promise.all([
@@ -63,7 +64,7 @@ export default async function WorksPage({ params }: PageProps<"/[lang]/works/[[.
     getTranslations(lang),
   ]);
   return (
-    <PageFrame lang={lang} alternates={documentAlternates(project)}>
+    <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(project)}>
       <JsonLd data={creativeWorkJsonLd(project, settings)} />
       <WorkDetail project={project} neighbours={neighbours} t={t} lang={lang} />
     </PageFrame>

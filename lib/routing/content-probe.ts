@@ -1,0 +1,68 @@
+import { filter } from "@prismicio/client";
+
+import { ENVELOPE_ONLY, projectListParams } from "@/lib/content/project-list";
+import { describeContentError } from "@/lib/content/content-errors";
+import { prismicLang, type Lang } from "@/lib/i18n/locales";
+import { LIST_PAGE_SIZE, listStatus, WORK_TYPE, type ListType } from "@/lib/site/page-types";
+import { createPublishedClient } from "@/prismicio";
+
+/**
+ * The request router's questions to the content API: does this work exist, does
+ * this list page exist? Answers are remembered for the content TTL (SPEC 9: 5 s)
+ * in a bounded map. When the API fails the answer is "unknown" (undefined): the
+ * page then renders as usual and serves its last good version, never a wrong 404.
+ */
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 1_000;
+const answers = new Map<string, { exists: boolean; expires: number }>();
+
+// One client for the router: it keeps the API's master ref for 5 s between requests.
+let client: ReturnType<typeof createPublishedClient> | undefined;
+function probeClient() {
+  client ??= createPublishedClient();
+  return client;
+}
+
+async function remembered(key: string, ask: () => Promise<boolean>): Promise<boolean | undefined> {
+  const now = Date.now();
+  const known = answers.get(key);
+  if (known && known.expires > now) return known.exists;
+  try {
+    const exists = await ask();
+    answers.delete(key);
+    if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
+    answers.set(key, { exists, expires: now + TTL_MS });
+    return exists;
+  } catch (error) {
+    console.error(`[router] ${key}: ${describeContentError(error)}`);
+    return undefined;
+  }
+}
+
+export function workExists(uid: string, lang: Lang): Promise<boolean | undefined> {
+  return remembered(`work ${lang}/${uid}`, async () => {
+    const response = await probeClient().get({
+      filters: [filter.at("document.type", WORK_TYPE), filter.at(`my.${WORK_TYPE}.uid`, uid)],
+      lang: prismicLang(lang),
+      pageSize: 1,
+      graphQuery: ENVELOPE_ONLY,
+    });
+    return response.results.length > 0;
+  });
+}
+
+export function listPageExists(type: ListType, lang: Lang, page: number): Promise<boolean | undefined> {
+  // The first page always exists: an empty list says so.
+  if (page === 1) return Promise.resolve(true);
+  return remembered(`list ${lang}/${type}/${page}`, async () => {
+    const { lang: code, filters } = projectListParams(lang, listStatus(type));
+    const response = await probeClient().get({
+      filters: [filter.at("document.type", WORK_TYPE), ...filters],
+      lang: code,
+      pageSize: LIST_PAGE_SIZE,
+      page,
+      graphQuery: ENVELOPE_ONLY,
+    });
+    return page <= response.total_pages;
+  });
+}

@@ -1,0 +1,101 @@
+import { LANGS, localePath, LOCALES, type Lang } from "@/lib/i18n/locales";
+import { isValidUid } from "@/lib/content/uid";
+import {
+  NOT_FOUND_PATH,
+  PAGE_TYPE_NAMES,
+  PAGE_TYPES,
+  WORK_PATH_PREFIX,
+  type ListType,
+  type PageType,
+} from "@/lib/site/page-types";
+
+/**
+ * Where a public URL goes, decided before anything renders (the request router
+ * in proxy.ts). Every language shares one app tree under /<lang>/...; a 404 is
+ * decided here so it renders as a real page with status 404 (a notFound() thrown
+ * from a page sends an empty HTML shell in production, vercel/next.js#62228).
+ * Pure: the content checks (does this work exist? this list page?) are the
+ * caller's, named by `kind`.
+ */
+export type Resolution =
+  | { kind: "outside" }
+  | { kind: "page"; lang: Lang; type: PageType; internal: string }
+  | { kind: "list"; lang: Lang; type: ListType; page: number; internal: string }
+  | { kind: "work"; lang: Lang; uid: string; internal: string }
+  | { kind: "not-found"; lang: Lang; internal: string };
+
+/** Paths that are not site pages: Next's files, route handlers, metadata files. */
+const OUTSIDE = [
+  /^\/sitemaps\/[^/]+\.xml$/,
+  /^\/_next\//,
+  /^\/api\//,
+  /^\/assets\//,
+  /^\/preview\/?$/,
+  /^\/slice-simulator\/?$/,
+];
+const OUTSIDE_FILES = new Set(["/sitemap.xml", "/robots.txt", "/favicon.ico"]);
+
+/** The highest list page a URL may name; beyond it is a 404 without asking the API. */
+export const MAX_LIST_PAGE = 10_000;
+
+/** The internal app path of a list page (one route serves the three lists). */
+export function listInternalPath(lang: Lang, type: ListType, page: number): string {
+  return `/${lang}/lists/${type}/${page}`;
+}
+
+/** The internal app path of the 404 page in a language. */
+export function notFoundInternalPath(lang: Lang): string {
+  return `/${lang}${NOT_FOUND_PATH}`;
+}
+
+function splitLang(pathname: string): { lang: Lang; rest: string } {
+  for (const lang of LANGS) {
+    const prefix = LOCALES[lang].prefix;
+    if (prefix && (pathname === prefix || pathname.startsWith(`${prefix}/`))) {
+      return { lang, rest: pathname.slice(prefix.length) || "/" };
+    }
+  }
+  const fallback = LANGS.find((lang) => LOCALES[lang].prefix === "");
+  return { lang: fallback ?? LANGS[0], rest: pathname };
+}
+
+/** `?page=N`: 1 when absent, null when malformed, repeated or out of range. */
+function pageNumber(search: URLSearchParams): number | null {
+  const values = search.getAll("page");
+  if (values.length === 0) return 1;
+  if (values.length > 1 || !/^[1-9]\d{0,5}$/.test(values[0])) return null;
+  const page = Number(values[0]);
+  return page <= MAX_LIST_PAGE ? page : null;
+}
+
+export function resolvePath(pathname: string, search: URLSearchParams): Resolution {
+  if (OUTSIDE_FILES.has(pathname) || OUTSIDE.some((pattern) => pattern.test(pathname))) {
+    return { kind: "outside" };
+  }
+  const { lang, rest } = splitLang(pathname);
+  const notFound: Resolution = { kind: "not-found", lang, internal: notFoundInternalPath(lang) };
+
+  const type = PAGE_TYPE_NAMES.find((name) => PAGE_TYPES[name].path === rest);
+  if (type) {
+    const entry = PAGE_TYPES[type];
+    if (!("list" in entry))
+      return { kind: "page", lang, type, internal: rest === "/" ? `/${lang}` : `/${lang}${rest}` };
+    const page = pageNumber(search);
+    if (page === null) return notFound;
+    const listType = type as ListType;
+    return { kind: "list", lang, type: listType, page, internal: listInternalPath(lang, listType, page) };
+  }
+
+  if (rest.startsWith(WORK_PATH_PREFIX)) {
+    const uid = rest.slice(WORK_PATH_PREFIX.length);
+    // The validate step (SPEC 5): one segment that can be a Prismic uid, or a 404.
+    if (isValidUid(uid)) return { kind: "work", lang, uid, internal: `/${lang}${WORK_PATH_PREFIX}${uid}` };
+  }
+  return notFound;
+}
+
+/** The public URL of a list page: its path, with `?page=N` from the second page on. */
+export function listPublicPath(lang: Lang, type: ListType, page: number): string {
+  const path = localePath(lang, PAGE_TYPES[type].path);
+  return page > 1 ? `${path}?page=${page}` : path;
+}

@@ -1,0 +1,33 @@
+import type { PrismicDocument } from "@prismicio/client";
+
+import { documentAlternates } from "@/lib/content/alternates";
+import { getAllProjectEnvelopes, getPage } from "@/lib/content/queries";
+import { LANGS, LOCALES } from "@/lib/i18n/locales";
+import { PAGE_TYPE_NAMES } from "@/lib/site/page-types";
+import { absoluteUrl } from "@/lib/site-url";
+
+import { w3cDate, type SitemapEntry } from "./sitemap-xml";
+
+function entry(doc: PrismicDocument & { url: string }): SitemapEntry {
+  const alternates = Object.entries(documentAlternates(doc)) as Array<[keyof typeof LOCALES, string]>;
+  return {
+    url: absoluteUrl(doc.url),
+    lastModified: w3cDate(doc.last_publication_date),
+    alternates: Object.fromEntries(alternates.map(([lang, path]) => [LOCALES[lang].html, absoluteUrl(path)])),
+  };
+}
+
+/** Every page of every page type and every work, in every language, with its hreflang alternates. */
+export async function sitemapEntries(): Promise<SitemapEntry[]> {
+  const entries: SitemapEntry[] = [];
+  for (const lang of LANGS) {
+    for (const type of PAGE_TYPE_NAMES) {
+      const page = await getPage(type, lang);
+      if (page?.url) entries.push(entry({ ...page, url: page.url }));
+    }
+    for (const project of await getAllProjectEnvelopes(lang)) {
+      if (project.url) entries.push(entry({ ...project, url: project.url }));
+    }
+  }
+  return entries;
+}

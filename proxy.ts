@@ -1,0 +1,45 @@
+import { NextResponse, type NextRequest } from "next/server";
+
+import { listPageExists, workExists } from "@/lib/routing/content-probe";
+import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
+
+/**
+ * The request router: maps each public URL onto the app's /<lang>/... tree and
+ * decides 404s before rendering, so a 404 is the not-found page rendered like any
+ * other page (real HTML in the page's language) with status 404.
+ */
+
+/** Editors in draft mode may see unpublished works: their page decides for itself. */
+const DRAFT_MODE_COOKIE = "__prerender_bypass";
+
+async function exists(resolution: Resolution, draft: boolean): Promise<boolean> {
+  if (draft) return true;
+  if (resolution.kind === "work") return (await workExists(resolution.uid, resolution.lang)) !== false;
+  if (resolution.kind === "list")
+    return (await listPageExists(resolution.type, resolution.lang, resolution.page)) !== false;
+  return resolution.kind === "page";
+}
+
+export async function proxy(request: NextRequest) {
+  const { pathname, searchParams } = request.nextUrl;
+  const resolution = resolvePath(pathname, searchParams);
+  if (resolution.kind === "outside") return NextResponse.next();
+
+  const found =
+    resolution.kind !== "not-found" && (await exists(resolution, request.cookies.has(DRAFT_MODE_COOKIE)));
+  // From request.url, not nextUrl (which says "localhost"): a rewrite must name the server's own
+  // origin to stay internal (with skipProxyUrlNormalize, request.url is the URL the server received).
+  const target = new URL(request.url);
+  target.searchParams.delete("page");
+  if (found) {
+    target.pathname = resolution.internal;
+    return NextResponse.rewrite(target);
+  }
+  target.pathname = notFoundInternalPath(resolution.lang);
+  return NextResponse.rewrite(target, { status: 404 });
+}
+
+export const config = {
+  // Everything but Next's static files; resolvePath passes the other non-page paths through.
+  matcher: ["/((?!_next/static/|_next/image).*)"],
+};
