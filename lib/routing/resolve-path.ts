@@ -24,11 +24,14 @@ export type Resolution =
   | { kind: "work"; lang: Lang; uid: string; internal: string }
   | { kind: "not-found"; lang: Lang; internal: string };
 
-/** Paths that are not site pages: Next's files, route handlers, metadata files. */
+/**
+ * Paths that are not site pages: Next's files, the route handlers (each named, so any
+ * other /api/... is the site's 404), metadata files.
+ */
 const OUTSIDE = [
   /^\/sitemaps\/[^/]+\.xml$/,
   /^\/_next\//,
-  /^\/api\//,
+  /^\/api\/(?:revalidate|exit-preview)$/,
   /^\/assets\//,
   /^\/preview\/?$/,
   /^\/slice-simulator\/?$/,
