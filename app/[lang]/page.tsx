@@ -10,6 +10,7 @@ import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
 import { organizationJsonLd } from "@/lib/seo/json-ld";
 import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
 import { components } from "@/slices";
+import { sliceContext } from "@/slices/slice-context";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]">): Promise<Metadata> {
   return singlePageMetadata("home_page", await langParam(params));
@@ -26,7 +27,7 @@ export default async function HomePage({ params }: PageProps<"/[lang]">) {
   return (
     <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(page)}>
       <JsonLd data={organizationJsonLd(settings, lang)} />
-      <SliceZone slices={page.data.slices} components={components} context={{ lang, t }} />
+      <SliceZone slices={page.data.slices} components={components} context={sliceContext(lang, t)} />
     </PageFrame>
   );
 }

@@ -11,6 +11,7 @@ import { statusLabel } from "@/components/work-card/work-card";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";
 import { components } from "@/slices";
+import { sliceContext } from "@/slices/slice-context";
 
 import styles from "./work-detail.module.css";
 
@@ -74,7 +75,7 @@ export function WorkDetail({
         <RichText field={data.summary} />
       </div>
 
-      <SliceZone slices={data.slices} components={components} context={{ lang, t }} />
+      <SliceZone slices={data.slices} components={components} context={sliceContext(lang, t)} />
 
       {data.credits.length > 0 ? (
         <CreditsList

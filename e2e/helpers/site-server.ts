@@ -12,6 +12,8 @@ import path from "node:path";
 export interface SiteServer {
   origin: string;
   contentDir: string;
+  /** Everything the server has written to stdout and stderr so far. */
+  output: () => string;
   stop: () => Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startSiteServer(env: Record<string, string> = {}): Promise
   return {
     origin,
     contentDir,
+    output: () => output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));
