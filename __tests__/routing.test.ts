@@ -1,0 +1,160 @@
+import { listPublicPath, MAX_LIST_PAGE, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
+import { pageWindow } from "@/lib/site/page-window";
+import { LIST_TYPES, navEntries, PAGE_TYPES } from "@/lib/site/page-types";
+import { routes } from "@/prismicio";
+
+function resolve(url: string): Resolution {
+  const parsed = new URL(url, "http://site.test");
+  return resolvePath(parsed.pathname, parsed.searchParams);
+}
+
+describe("request router", () => {
+  test.each([
+    ["/", { kind: "page", lang: "fr", type: "home_page", internal: "/fr" }],
+    ["/en", { kind: "page", lang: "en", type: "home_page", internal: "/en" }],
+    ["/contact", { kind: "page", lang: "fr", type: "contact_page", internal: "/fr/contact" }],
+    ["/en/legals", { kind: "page", lang: "en", type: "legals_page", internal: "/en/legals" }],
+    ["/works", { kind: "list", lang: "fr", type: "works_page", page: 1, internal: "/fr/lists/works_page/1" }],
+    [
+      "/en/works-completed?page=3",
+      {
+        kind: "list",
+        lang: "en",
+        type: "works_completed_page",
+        page: 3,
+        internal: "/en/lists/works_completed_page/3",
+      },
+    ],
+    ["/works/hors-champ", { kind: "work", lang: "fr", uid: "hors-champ", internal: "/fr/works/hors-champ" }],
+    [
+      "/en/works/night_watch.2",
+      { kind: "work", lang: "en", uid: "night_watch.2", internal: "/en/works/night_watch.2" },
+    ],
+  ])("%s", (url, expected) => {
+    expect(resolve(url)).toEqual(expected);
+  });
+
+  test.each([
+    ["/not-found", "fr"],
+    ["/en/not-found", "en"],
+    ["/no-such-page", "fr"],
+    ["/en/no-such-page", "en"],
+    ["/contact/extra", "fr"],
+    ["/works/a/b", "fr"],
+    ["/en/works/a/b", "en"],
+    ["/works/BAD%20uid", "fr"],
+    ["/works/Upper", "fr"],
+    ["/works/%ff%fe", "fr"],
+    ["/works/", "fr"],
+    ["/works/" + "a".repeat(101), "fr"],
+    // The app's internal tree is never a second URL for a page.
+    ["/fr", "fr"],
+    ["/fr/works", "fr"],
+    ["/en/lists/works_page/1", "en"],
+    ["/lists/works_page/1", "fr"],
+    ["/english", "fr"],
+    ["/api", "fr"],
+    ["/api/nope", "fr"],
+    ["/works?page=0", "fr"],
+    ["/works?page=-1", "fr"],
+    ["/works?page=2.5", "fr"],
+    ["/works?page=abc", "fr"],
+    ["/works?page=", "fr"],
+    ["/works?page=2&page=3", "fr"],
+    [`/works?page=${MAX_LIST_PAGE + 1}`, "fr"],
+    ["/en/works-in-production?page=01", "en"],
+  ])("%s is a 404 in %s", (url, lang) => {
+    expect(resolve(url)).toEqual({ kind: "not-found", lang, internal: `/${lang}/not-found` });
+  });
+
+  test("dot segments a client did not normalise are a 404", () => {
+    for (const pathname of [
+      "/works/..",
+      "/works/.",
+      "/en/works/../contact",
+      "/works/%2e%2e",
+      "/works/a%2Fb",
+    ]) {
+      expect(resolvePath(pathname, new URLSearchParams())).toMatchObject({ kind: "not-found" });
+    }
+  });
+
+  test.each([
+    "/_next/static/chunks/a.js",
+    "/api/revalidate",
+    "/api/exit-preview",
+    "/assets/cover.jpg",
+    "/preview",
+    "/preview/",
+    "/slice-simulator",
+    "/sitemap.xml",
+    "/sitemaps/2.xml",
+    "/robots.txt",
+    "/favicon.ico",
+  ])("%s is not a site page: Next serves it", (url) => {
+    expect(resolve(url)).toEqual({ kind: "outside" });
+  });
+
+  test("other query parameters never change the page", () => {
+    expect(resolve("/contact?page=abc&utm_source=x")).toMatchObject({ kind: "page", type: "contact_page" });
+    expect(resolve("/works/hors-champ?page=2")).toMatchObject({ kind: "work", uid: "hors-champ" });
+  });
+
+  test("list URLs: the first page has no ?page; they resolve back to themselves", () => {
+    expect(listPublicPath("fr", "works_page", 1)).toBe("/works");
+    expect(listPublicPath("en", "works_in_production_page", 4)).toBe("/en/works-in-production?page=4");
+    for (const type of LIST_TYPES) {
+      expect(resolve(listPublicPath("en", type, 7))).toMatchObject({
+        kind: "list",
+        lang: "en",
+        type,
+        page: 7,
+      });
+    }
+  });
+});
+
+describe("one page-type table", () => {
+  test("the route resolvers cover every page type and works, in both languages", () => {
+    const paths = routes.map((route) => `${route.lang} ${route.type} ${route.path}`);
+    for (const [type, { path }] of Object.entries(PAGE_TYPES)) {
+      expect(paths).toContain(`fr-fr ${type} ${path}`);
+      expect(paths).toContain(`en-gb ${type} ${path === "/" ? "/en" : `/en${path}`}`);
+    }
+    expect(paths).toContain("fr-fr project /works/:uid");
+    expect(paths).toContain("en-gb project /en/works/:uid");
+  });
+
+  test("every routed page resolves to a page of its type", () => {
+    for (const route of routes.filter((candidate) => candidate.type !== "project")) {
+      expect(resolve(route.path)).toMatchObject({
+        type: route.type,
+        lang: route.lang === "en-gb" ? "en" : "fr",
+      });
+    }
+  });
+
+  test("navigation menus come from the table", () => {
+    expect(navEntries("main").map((entry) => entry.path)).toEqual([
+      "/works",
+      "/works-completed",
+      "/works-in-production",
+      "/contact",
+    ]);
+    expect(navEntries("footer").map((entry) => entry.path)).toEqual(["/legals"]);
+  });
+});
+
+describe("pager window", () => {
+  test.each([
+    [1, 1, [1]],
+    [1, 3, [1, 2, 3]],
+    [1, 10, [1, 2, 3, null, 10]],
+    [5, 10, [1, 2, 3, 4, 5, 6, 7, null, 10]],
+    [6, 12, [1, null, 4, 5, 6, 7, 8, null, 12]],
+    [10, 10, [1, null, 8, 9, 10]],
+    [200, 417, [1, null, 198, 199, 200, 201, 202, null, 417]],
+  ])("page %i of %i", (page, total, expected) => {
+    expect(pageWindow(page, total)).toEqual(expected);
+  });
+});
