@@ -29,12 +29,37 @@ const cases: Array<{ lang: Lang; path: string; what: string }> = (["fr", "en"] a
   ];
 });
 
-// The app's internal French tree is not a second URL for French pages.
+// The app's internal tree is not a second URL for any page.
 cases.push(
   { lang: "fr", path: "/fr", what: "the internal /fr tree" },
   { lang: "fr", path: "/fr/works", what: "the internal /fr tree" },
   { lang: "fr", path: "/fr/contact", what: "the internal /fr tree" },
+  { lang: "en", path: "/en/lists/works_page/1", what: "the internal list route" },
+  { lang: "fr", path: "/api/nope", what: "outside the pages (an unknown API path)" },
+  { lang: "fr", path: "/works?page=99", what: "a list page past the last" },
+  { lang: "en", path: "/en/works-completed?page=0", what: "a malformed list page" },
+  { lang: "fr", path: "/works?page=abc", what: "a malformed list page" },
 );
+
+/** The HTML outside <script> elements: what a crawler or a visitor without JavaScript gets. */
+function visibleHtml(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+}
+
+for (const { lang, path, what } of cases) {
+  test(`${path} (${what}) sends its 404 page in the server's HTML`, async ({ request }) => {
+    const response = await request.get(path);
+    expect(response.status()).toBe(404);
+    const html = visibleHtml(await response.text());
+    expect(html).toMatch(new RegExp(`<html[^>]* lang="${lang}"`));
+    expect(html).toContain(`>${TEXTS[lang].message}</h1>`);
+    expect(html).toMatch(new RegExp(`<a [^>]*href="${homePath(lang)}"[^>]*>${TEXTS[lang].home}</a>`));
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(html).toContain("<header");
+    expect(html).toContain("<footer");
+    expect(html).toContain('<meta name="robots" content="noindex');
+  });
+}
 
 for (const { lang, path, what } of cases) {
   test(`${path} (${what}) is a 404 in ${lang}`, async ({ page }) => {
@@ -46,6 +71,24 @@ for (const { lang, path, what } of cases) {
     await expect(home).toHaveAttribute("href", homePath(lang));
   });
 }
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const lang of ["fr", "en"] as Lang[]) {
+    test(`an unknown work shows the ${lang} 404 page and its link home works`, async ({ page }) => {
+      const response = await page.goto(`${lang === "en" ? "/en" : ""}/works/no-such-work`);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(TEXTS[lang].message);
+      await expect(page.getByRole("banner")).toBeVisible();
+      await expect(page.getByRole("contentinfo")).toBeVisible();
+      await page.locator("main").getByRole("link", { name: TEXTS[lang].home, exact: true }).click();
+      await expect(page).toHaveURL(homePath(lang));
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(pageAt(homePath(lang)).heading);
+    });
+  }
+});
 
 for (const lang of ["fr", "en"] as Lang[]) {
   test(`the 404 page's link leads to the ${lang} home`, async ({ page }) => {

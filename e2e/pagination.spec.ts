@@ -1,0 +1,116 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { expect, test } from "./fixtures";
+import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
+
+/**
+ * Lists of many works, on a production server reading a generated repository of
+ * 60 works: pages of 24 as plain links (no JavaScript needed), rel prev/next,
+ * a 404 past the last page, previous/next works wrapping at the ends, and a
+ * sitemap that still lists every work.
+ */
+const WORKS = 60;
+const PAGE_SIZE = 24;
+let site: SiteServer;
+let generated: string;
+
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  generated = mkdtempSync(path.join(tmpdir(), "site-generated-"));
+  const out = path.join(generated, "content");
+  execFileSync(
+    process.execPath,
+    [require.resolve("tsx/cli"), "scripts/content-generate.ts", "--works", String(WORKS), "--out", out],
+    { cwd: path.resolve(__dirname, ".."), stdio: "pipe" },
+  );
+  site = await startSiteServer({ CONTENT_DIR: out });
+});
+
+test.afterAll(async () => {
+  await site?.stop();
+  rmSync(generated, { recursive: true, force: true });
+});
+
+function visibleHtml(html: string): string {
+  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
+}
+
+async function get(pathname: string) {
+  const response = await fetch(`${site.origin}${pathname}`);
+  return { status: response.status, html: visibleHtml(await response.text()) };
+}
+
+/** The work links of a list page's grid, in order. */
+function workHrefs(html: string): string[] {
+  const grid = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+  return [...grid.matchAll(/<a [^>]*href="(\/(?:en\/)?works\/[^"?]+)"/g)].map((match) => match[1]);
+}
+
+test("a list of 60 works is three pages of links, each page with rel prev/next", async () => {
+  // The first page was prerendered from the bundled content: wait for its revalidation.
+  await waitFor(
+    async () => workHrefs((await get("/works")).html).length === PAGE_SIZE,
+    20_000,
+    "page 1 of 24",
+  );
+  const pages = await Promise.all(["/works", "/works?page=2", "/works?page=3"].map(get));
+  expect(pages.map((page) => page.status)).toEqual([200, 200, 200]);
+  const hrefs = pages.map((page) => workHrefs(page.html));
+  expect(hrefs.map((list) => list.length)).toEqual([24, 24, 12]);
+  expect(new Set(hrefs.flat()).size).toBe(WORKS);
+
+  const [first, second, third] = pages.map((page) => page.html);
+  expect(first).toContain('<link rel="next" href="/works?page=2"/>');
+  expect(first).not.toContain('rel="prev"');
+  expect(first).toMatch(/<a [^>]*href="\/works\?page=3"/);
+  expect(second).toContain('<link rel="prev" href="/works"/>');
+  expect(second).toContain('<link rel="next" href="/works?page=3"/>');
+  expect(second).toMatch(/<span aria-current="page"[^>]*>.*?2<\/span>/);
+  expect(second).toContain('<link rel="canonical" href="http://127.0.0.1:3000/works?page=2"/>');
+  expect(third).toContain('<link rel="prev" href="/works?page=2"/>');
+  expect(third).not.toContain('rel="next"');
+
+  const past = await get("/works?page=4");
+  expect(past.status).toBe(404);
+  expect(past.html).toMatch(/<html[^>]* lang="fr"/);
+});
+
+test("the pager works without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.origin });
+  const page = await context.newPage();
+  await page.goto("/en/works");
+  await page.getByRole("navigation", { name: "List pages" }).getByRole("link", { name: "Next page" }).click();
+  await expect(page).toHaveURL(/\/en\/works\?page=2$/);
+  await expect(
+    page.getByRole("navigation", { name: "List pages" }).locator('[aria-current="page"]'),
+  ).toHaveText("Page 2");
+  await context.close();
+});
+
+test("previous and next works follow the list's order and wrap at both ends", async () => {
+  const order = (await Promise.all(["/works", "/works?page=2", "/works?page=3"].map(get))).flatMap((page) =>
+    workHrefs(page.html),
+  );
+  for (const index of [0, 30, WORKS - 1]) {
+    const { status, html } = await get(order[index]);
+    expect(status).toBe(200);
+    const previous = html.match(
+      /<a [^>]*href="([^"]+)"[^>]*rel="prev"|<a [^>]*rel="prev"[^>]*href="([^"]+)"/,
+    );
+    const next = html.match(/<a [^>]*href="([^"]+)"[^>]*rel="next"|<a [^>]*rel="next"[^>]*href="([^"]+)"/);
+    expect(previous?.[1] ?? previous?.[2]).toBe(order[(index - 1 + WORKS) % WORKS]);
+    expect(next?.[1] ?? next?.[2]).toBe(order[(index + 1) % WORKS]);
+  }
+});
+
+test("the sitemap lists every work in both languages", async () => {
+  const response = await fetch(`${site.origin}/sitemap.xml`);
+  const xml = await response.text();
+  const works = [...xml.matchAll(/<loc>[^<]*\/works\/[^<]+<\/loc>/g)];
+  expect(works).toHaveLength(WORKS * 2);
+});
