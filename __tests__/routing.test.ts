@@ -55,6 +55,7 @@ describe("request router", () => {
     ["/english", "fr"],
     ["/api", "fr"],
     ["/api/nope", "fr"],
+    ["/assets/a/works/b", "fr"],
     ["/works?page=0", "fr"],
     ["/works?page=-1", "fr"],
     ["/works?page=2.5", "fr"],

@@ -22,9 +22,6 @@ import "@/components/page-transition/page-transition.css";
 /** Published content shows within 5 s (SPEC 9: content TTL), without a redeploy. */
 export const revalidate = 5;
 
-/** Only the site's languages: any other first segment is Next's own 404. */
-export const dynamicParams = false;
-
 export function generateStaticParams() {
   return LANGS.map((lang) => ({ lang }));
 }

@@ -32,7 +32,7 @@ const OUTSIDE = [
   /^\/sitemaps\/[^/]+\.xml$/,
   /^\/_next\//,
   /^\/api\/(?:revalidate|exit-preview)$/,
-  /^\/assets\//,
+  /^\/assets\/[^/]+$/,
   /^\/preview\/?$/,
   /^\/slice-simulator\/?$/,
 ];
