@@ -19,6 +19,9 @@ const nextConfig = {
       ],
     };
   },
+  // ESM-only dependencies of the rich-text renderer: listed so next/jest compiles them for the
+  // component tests too (the app's bundles compile them either way).
+  transpilePackages: ["@prismicio/react", "esm-env"],
   reactStrictMode: true,
   poweredByHeader: false,
   experimental: {

@@ -22,7 +22,7 @@ export function WorksList({
 }) {
   return (
     <>
-      <PageIntro title={page.data.title} intro={page.data.intro} />
+      <PageIntro title={page.data.title} intro={page.data.intro} t={t} />
       {projects.length > 0 ? (
         <ul className={styles.grid}>
           {projects.map((project, index) => (

@@ -6,7 +6,7 @@ import { PageIntro } from "@/components/page-intro/page-intro";
 import { RichText } from "@/components/rich-text/rich-text";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
-import { getPage } from "@/lib/content/queries";
+import { getPage, getTranslations } from "@/lib/content/queries";
 import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/legals">): Promise<Metadata> {
@@ -15,13 +15,13 @@ export async function generateMetadata({ params }: PageProps<"/[lang]/legals">):
 
 export default async function LegalsPage({ params }: PageProps<"/[lang]/legals">) {
   const lang = await langParam(params);
-  const page = await getPage("legals_page", lang);
+  const [page, t] = await Promise.all([getPage("legals_page", lang), getTranslations(lang)]);
   if (!page) notFound();
   return (
     <PageFrame lang={lang} alternates={documentAlternates(page)}>
-      <PageIntro title={page.data.title} />
+      <PageIntro title={page.data.title} t={t} />
       <div className="prose">
-        <RichText field={page.data.content} />
+        <RichText field={page.data.content} t={t} />
       </div>
     </PageFrame>
   );
