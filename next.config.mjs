@@ -4,6 +4,9 @@ const nextConfig = {
   // must be the server's own origin (not a normalised "localhost") so its rewrites stay
   // internal when `next start --hostname 127.0.0.1` serves the site.
   skipProxyUrlNormalize: true,
+  // ESM-only dependencies of the rich-text renderer: listed so next/jest compiles them for the
+  // component tests too (the app's bundles compile them either way).
+  transpilePackages: ["@prismicio/react", "esm-env"],
   reactStrictMode: true,
   poweredByHeader: false,
   experimental: {

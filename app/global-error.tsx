@@ -1,6 +1,9 @@
 "use client";
 
+import { usePathname } from "next/navigation";
+
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
+import { homePath, langFromPath, LOCALES } from "@/lib/i18n/locales";
 
 /**
  * When the layout itself fails: no site context, so the language comes from the
@@ -8,10 +11,11 @@ import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
  * the error page").
  */
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const english = typeof window !== "undefined" && /^\/en(\/|$)/.test(window.location.pathname);
-  const t = DEFAULT_TRANSLATIONS[english ? "en" : "fr"];
+  // The same path on the server and in the browser, so hydration matches.
+  const lang = langFromPath(usePathname() ?? "/");
+  const t = DEFAULT_TRANSLATIONS[lang];
   return (
-    <html lang={english ? "en" : "fr"}>
+    <html lang={LOCALES[lang].html}>
       <body style={{ margin: 0, fontFamily: "system-ui, sans-serif", background: "#fff", color: "#111" }}>
         <main style={{ display: "grid", gap: "1.25rem", padding: "12vh 6vw", maxWidth: "40rem" }}>
           <p style={{ fontSize: "4rem", fontWeight: 800, margin: 0 }}>500</p>
@@ -21,10 +25,7 @@ export default function GlobalError({ reset }: { error: Error & { digest?: strin
               {t["errors.retry"]}
             </button>
             {/* A plain link: the router may be what failed. */}
-            <a
-              href={english ? "/en" : "/"}
-              style={{ minHeight: 44, display: "inline-flex", alignItems: "center" }}
-            >
+            <a href={homePath(lang)} style={{ minHeight: 44, display: "inline-flex", alignItems: "center" }}>
               {t["errors.go_home"]}
             </a>
           </p>

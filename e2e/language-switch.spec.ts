@@ -10,14 +10,15 @@ import { expectationFor, pageAt, pages, projects, single, translation, type Lang
  */
 
 const OTHER: Record<Lang, Lang> = { fr: "en", en: "fr" };
-const LANGUAGE_NAME: Record<Lang, string> = { fr: "Français", en: "English" };
+/** Each link shows the language's code and is named by it, then the language's own name. */
+const LINK_NAME: Record<Lang, string> = { fr: "FR – Français", en: "EN – English" };
 
 async function switchLanguage(page: Page, from: Lang) {
   const nav = page.getByRole("navigation", {
     name: translation(from, "common.language_switch"),
     exact: true,
   });
-  await nav.getByRole("link", { name: LANGUAGE_NAME[OTHER[from]], exact: true }).click();
+  await nav.getByRole("link", { name: LINK_NAME[OTHER[from]], exact: true }).click();
 }
 
 async function expectPage(page: Page, path: string) {

@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { SITE_DESCRIPTION } from "./helpers/content";
 import {
   changedProject,
   heroHeading,
@@ -34,6 +35,8 @@ test("a preview link shows the draft of a changed work, on its page and in the l
   await expect(page.getByRole("heading", { name: changedProject.liveTitle, exact: true })).toHaveCount(0);
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(heroHeading(homeDraft));
+  // The release's home keeps the site's description.
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", SITE_DESCRIPTION.fr);
 
   // Exit: back on the same page, published content, no indicator, no preview cookies.
   await indicator.getByRole("link", { name: "Quitter la prévisualisation" }).click();

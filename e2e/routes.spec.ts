@@ -9,6 +9,7 @@ import {
   pages,
   projects,
   single,
+  SITE_DESCRIPTION,
   translation,
   type Block,
   type Doc,
@@ -213,6 +214,23 @@ for (const expected of pages) {
     await expectHead(page, expected);
     await checkContent[expected.doc.type](page, expected);
     expect(errors, "console errors").toEqual([]);
+  });
+}
+
+/** SPEC 1: the site's description is the home page's (and what its share cards say). */
+for (const lang of ["fr", "en"] as Lang[]) {
+  const path = documentPath(single("home_page", lang))!;
+  test(`the ${lang} home page (${path}) has the spec's description`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", SITE_DESCRIPTION[lang]);
+    await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(
+      "content",
+      SITE_DESCRIPTION[lang],
+    );
+    await expect(page.locator('meta[name="twitter:description"]')).toHaveAttribute(
+      "content",
+      SITE_DESCRIPTION[lang],
+    );
   });
 }
 

@@ -46,7 +46,7 @@ export function ContactDetails({
             <li key={index} className={styles.address}>
               <h3 className={styles.city}>{address.city}</h3>
               <address>
-                <RichText field={address.address} />
+                <RichText field={address.address} t={t} />
               </address>
               {address.phone ? (
                 <a href={`tel:${address.phone.replace(/[^\d+]/g, "")}`} className={styles.phone}>

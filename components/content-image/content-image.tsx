@@ -12,16 +12,17 @@ export interface ContentImageProps {
   sizes: string;
   className?: string;
   priority?: boolean;
-  /** Overrides the field's alt text; "" marks a decorative image. */
+  /** Overrides the field's alt text on both branches; "" marks a decorative image. */
   alt?: string;
 }
 
 export function ContentImage({ field, sizes, className, priority, alt }: ContentImageProps) {
   if (!isFilled.image(field)) return null;
   if (/^https?:\/\//.test(field.url)) {
+    // PrismicNextImage's own alt prop only accepts "" (decorative): other overrides replace the field's alt.
     return (
       <PrismicNextImage
-        field={field}
+        field={alt ? { ...field, alt } : field}
         sizes={sizes}
         className={className}
         priority={priority}

@@ -2,6 +2,19 @@ import { LOCALES, type Lang } from "@/lib/i18n/locales";
 
 import styles from "./language-switch.module.css";
 
+/**
+ * The visible code ("EN") followed by the language's name for screen readers, so the
+ * accessible name ("EN – English") starts with the text on screen (WCAG 2.5.3, label in name).
+ */
+function LanguageName({ code }: { code: Lang }) {
+  return (
+    <>
+      {code.toUpperCase()}
+      <span className="visually-hidden"> – {LOCALES[code].name}</span>
+    </>
+  );
+}
+
 /** Links to the same document in the other languages (or their home when it has no translation). */
 export function LanguageSwitch({
   lang,
@@ -19,7 +32,7 @@ export function LanguageSwitch({
           <li key={code}>
             {code === lang ? (
               <span aria-current="true" className={styles.current} lang={LOCALES[code].html}>
-                {code.toUpperCase()}
+                <LanguageName code={code} />
               </span>
             ) : (
               // A plain link: each language has its own root layout, so Next loads the other
@@ -30,9 +43,8 @@ export function LanguageSwitch({
                 hrefLang={LOCALES[code].html}
                 lang={LOCALES[code].html}
                 className={styles.link}
-                aria-label={LOCALES[code].name}
               >
-                {code.toUpperCase()}
+                <LanguageName code={code} />
               </a>
             )}
           </li>

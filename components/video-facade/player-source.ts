@@ -61,8 +61,11 @@ export function playerSource(html: string | null | undefined): string | undefine
   return url.href;
 }
 
-/** The provider's page for the video, when it is a web address a link may point to. */
-export function watchPage(embedUrl: string): URL | undefined {
-  const url = parseUrl(embedUrl);
-  return url?.protocol === "https:" || url?.protocol === "http:" ? url : undefined;
+/**
+ * The provider's page for an embed, when it is an absolute https address a link
+ * may point to (never http:, javascript: or a relative path).
+ */
+export function watchPage(embedUrl: string | null | undefined): URL | undefined {
+  const url = embedUrl ? parseUrl(embedUrl.trim()) : undefined;
+  return url?.protocol === "https:" ? url : undefined;
 }

@@ -72,7 +72,7 @@ export function WorkDetail({
       </div>
 
       <div className={styles.summary}>
-        <RichText field={data.summary} />
+        <RichText field={data.summary} t={t} />
       </div>
 
       <SliceZone slices={data.slices} components={components} context={sliceContext(lang, t)} />

@@ -26,7 +26,7 @@ export function WorksList({
   const { href, totalPages } = pagination;
   return (
     <>
-      <PageIntro title={page.data.title} intro={page.data.intro} />
+      <PageIntro title={page.data.title} intro={page.data.intro} t={t} />
       {projects.length > 0 ? (
         <ul className={styles.grid}>
           {projects.map((project, index) => (

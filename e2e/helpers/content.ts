@@ -19,6 +19,15 @@ export const LANGS: Record<Lang, { prismic: string; prefix: string }> = {
   en: { prismic: "en-gb", prefix: "/en" },
 };
 
+/**
+ * SPEC 1: the site's meta description, the home page's in each language: the
+ * spec's sentence word for word in English, its French translation in French.
+ */
+export const SITE_DESCRIPTION: Record<Lang, string> = {
+  en: "Creative storytellers mixing artists, marketers, scientists and tech-geeks to create brand content and entertainment for all media and audiences.",
+  fr: "Des conteurs créatifs qui réunissent artistes, marketeurs, scientifiques et geeks de la tech pour créer du contenu de marque et du divertissement pour tous les médias et tous les publics.",
+};
+
 /** SPEC 2: document type -> site path. */
 const ROUTES: Record<string, string> = {
   home_page: "/",

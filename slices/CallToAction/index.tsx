@@ -5,18 +5,19 @@ import type { SliceComponentProps } from "@prismicio/react";
 import { RichText } from "@/components/rich-text/rich-text";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
 
+import type { SliceContext } from "../slice-context";
 import styles from "./call-to-action.module.css";
 
-export type CallToActionProps = SliceComponentProps<Content.CallToActionSlice>;
+export type CallToActionProps = SliceComponentProps<Content.CallToActionSlice, SliceContext>;
 
 /** The invitation to get in touch. */
-export default function CallToAction({ slice }: CallToActionProps) {
+export default function CallToAction({ slice, context }: CallToActionProps) {
   const { heading, body, button_label, button_link } = slice.primary;
   return (
     <section className={styles.section} data-slice-type={slice.slice_type}>
       <RichHeading field={heading} level={2} className={styles.heading} />
       <div className={styles.body}>
-        <RichText field={body} />
+        <RichText field={body} t={context.t} />
       </div>
       {button_label ? (
         <PrismicNextLink field={button_link} className={styles.button}>

@@ -22,7 +22,7 @@ export default function Hero({ slice, context }: HeroProps) {
         <div className={styles.content}>
           <RichHeading field={heading} level={1} className={styles.heading} />
           <div className={styles.tagline}>
-            <RichText field={tagline} />
+            <RichText field={tagline} t={context.t} />
           </div>
           {cta_label && isFilled.link(cta_link) ? (
             <PrismicNextLink field={cta_link} className={styles.cta}>

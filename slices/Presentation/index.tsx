@@ -6,12 +6,13 @@ import { InView } from "@/components/in-view/in-view";
 import { RichText } from "@/components/rich-text/rich-text";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
 
+import type { SliceContext } from "../slice-context";
 import styles from "./presentation.module.css";
 
-export type PresentationProps = SliceComponentProps<Content.PresentationSlice>;
+export type PresentationProps = SliceComponentProps<Content.PresentationSlice, SliceContext>;
 
 /** The company in a few words, beside an image. */
-export default function Presentation({ slice }: PresentationProps) {
+export default function Presentation({ slice, context }: PresentationProps) {
   const { eyebrow, heading, body, image } = slice.primary;
   return (
     <section className={styles.section} data-slice-type={slice.slice_type}>
@@ -19,7 +20,7 @@ export default function Presentation({ slice }: PresentationProps) {
         {eyebrow ? <p className={styles.eyebrow}>{eyebrow}</p> : null}
         <RichHeading field={heading} level={2} className={styles.heading} />
         <div className={styles.body}>
-          <RichText field={body} />
+          <RichText field={body} t={context.t} />
         </div>
       </div>
       <InView>

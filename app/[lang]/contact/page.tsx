@@ -23,7 +23,7 @@ export default async function ContactPage({ params }: PageProps<"/[lang]/contact
   if (!page) notFound();
   return (
     <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(page)}>
-      <PageIntro title={page.data.title} intro={page.data.intro} />
+      <PageIntro title={page.data.title} intro={page.data.intro} t={t} />
       <ContactDetails page={page} settings={settings} t={t} />
     </PageFrame>
   );

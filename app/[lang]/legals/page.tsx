@@ -23,9 +23,9 @@ export default async function LegalsPage({ params }: PageProps<"/[lang]/legals">
   if (!page) notFound();
   return (
     <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(page)}>
-      <PageIntro title={page.data.title} />
+      <PageIntro title={page.data.title} t={t} />
       <div className="prose">
-        <RichText field={page.data.content} />
+        <RichText field={page.data.content} t={t} />
       </div>
     </PageFrame>
   );

@@ -1,0 +1,66 @@
+import type { ImageField } from "@prismicio/client";
+import { render, screen } from "@testing-library/react";
+
+import { ContentImage } from "@/components/content-image/content-image";
+
+// @prismicio/next's entry loads next/cache (server-only, needs web globals jsdom lacks); images never use it.
+jest.mock("next/cache", () => ({}));
+
+function image(url: string, alt: string | null): ImageField {
+  return {
+    id: "logo",
+    url,
+    alt,
+    copyright: null,
+    dimensions: { width: 400, height: 200 },
+    edit: { x: 0, y: 0, zoom: 1, background: "transparent" },
+  } as ImageField;
+}
+
+/** A hosted repository's image (absolute, served through Imgix) and a bundled one (site-relative). */
+const BRANCHES = [
+  ["hosted", "https://images.prismic.io/vif-argent/logo-canal-lumen.png?auto=format,compress"],
+  ["bundled", "/assets/logo-canal-lumen.png"],
+] as const;
+
+describe.each(BRANCHES)("ContentImage (%s image)", (_, url) => {
+  it("names the image with the alt override over the field's alt", () => {
+    render(<ContentImage field={image(url, "Logo")} sizes="200px" alt="Canal Lumen" />);
+    expect(screen.getByRole("img", { name: "Canal Lumen" })).toHaveAttribute("alt", "Canal Lumen");
+  });
+
+  it("names the image with the override when the field has no alt", () => {
+    render(<ContentImage field={image(url, null)} sizes="200px" alt="Canal Lumen" />);
+    expect(screen.getByRole("img", { name: "Canal Lumen" })).toBeInTheDocument();
+  });
+
+  it("uses the field's alt without an override", () => {
+    render(<ContentImage field={image(url, "A lighthouse at dusk")} sizes="50vw" />);
+    expect(screen.getByRole("img", { name: "A lighthouse at dusk" })).toBeInTheDocument();
+  });
+
+  it('marks the image decorative with alt=""', () => {
+    const { container } = render(
+      <ContentImage field={image(url, "A lighthouse at dusk")} sizes="100vw" alt="" />,
+    );
+    expect(container.querySelector("img")).toHaveAttribute("alt", "");
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+  });
+
+  it("renders nothing for an empty image field", () => {
+    const { container } = render(<ContentImage field={{} as ImageField} sizes="100vw" alt="Canal Lumen" />);
+    expect(container).toBeEmptyDOMElement();
+  });
+});
+
+it("serves a hosted image through Imgix and a bundled one through Next's optimiser", () => {
+  const { container } = render(
+    <>
+      <ContentImage field={image(BRANCHES[0][1], "Hosted")} sizes="200px" />
+      <ContentImage field={image(BRANCHES[1][1], "Bundled")} sizes="200px" />
+    </>,
+  );
+  const [hosted, bundled] = container.querySelectorAll("img");
+  expect(new URL(hosted.getAttribute("src")!).hostname).toBe("images.prismic.io");
+  expect(bundled.getAttribute("src")).toMatch(/^\/_next\/image\?url=%2Fassets%2Flogo-canal-lumen\.png/);
+});
