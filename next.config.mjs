@@ -7,6 +7,8 @@ const nextConfig = {
   // ESM-only dependencies of the rich-text renderer: listed so next/jest compiles them for the
   // component tests too (the app's bundles compile them either way).
   transpilePackages: ["@prismicio/react", "esm-env"],
+  // A separate build folder when asked (npm run bench:build builds beside the real one).
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   poweredByHeader: false,
   experimental: {
