@@ -14,13 +14,13 @@ describe("Icon", () => {
   });
 
   it("becomes an image named by its title", () => {
-    const { container } = render(<Icon name="instagram" title="Instagram" />);
-    expect(screen.getByRole("img", { name: "Instagram" })).toBe(svgOf(container));
+    const { container } = render(<Icon name="play" title="Play" />);
+    expect(screen.getByRole("img", { name: "Play" })).toBe(svgOf(container));
     expect(svgOf(container)).not.toHaveAttribute("aria-hidden");
   });
 
   it("follows the font size and keeps the consumer's class", () => {
-    const { container } = render(<Icon name="menu" className="header-icon" />);
+    const { container } = render(<Icon name="arrow-up-right" className="header-icon" />);
     expect(svgOf(container)).toHaveAttribute("width", "1em");
     expect(svgOf(container)).toHaveAttribute("height", "1em");
     expect(svgOf(container)).toHaveClass("header-icon");
@@ -35,7 +35,7 @@ describe("Icon", () => {
   });
 
   it("uses a valid viewBox override", () => {
-    const { container } = render(<Icon name="close" viewBox="-2 -2 28 28" />);
+    const { container } = render(<Icon name="play" viewBox="-2 -2 28 28" />);
     expect(svgOf(container)).toHaveAttribute("viewBox", "-2 -2 28 28");
   });
 
@@ -52,17 +52,17 @@ describe("Icon", () => {
 
     it("throws for strings built at runtime that slip past the type", () => {
       const fromData = "0 0 24 wide" as IconViewBox;
-      expect(() => render(<Icon name="globe" viewBox={fromData} />)).toThrow(
-        'Icon "globe": viewBox must be four space-separated numbers, got "0 0 24 wide"',
+      expect(() => render(<Icon name="play" viewBox={fromData} />)).toThrow(
+        'Icon "play": viewBox must be four space-separated numbers, got "0 0 24 wide"',
       );
     });
 
     it("in production, logs the error and draws with the registry's viewBox", () => {
       jest.replaceProperty(process.env, "NODE_ENV", "production");
-      const { container } = render(<Icon name="mail" viewBox={"0,0,24,24" as IconViewBox} />);
-      expect(svgOf(container)).toHaveAttribute("viewBox", icons.mail.viewBox);
+      const { container } = render(<Icon name="arrow-up-right" viewBox={"0,0,24,24" as IconViewBox} />);
+      expect(svgOf(container)).toHaveAttribute("viewBox", icons["arrow-up-right"].viewBox);
       expect(console.error).toHaveBeenCalledWith(
-        'Icon "mail": viewBox must be four space-separated numbers, got "0,0,24,24"',
+        'Icon "arrow-up-right": viewBox must be four space-separated numbers, got "0,0,24,24"',
       );
     });
   });
