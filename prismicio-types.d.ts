@@ -784,16 +784,6 @@ export interface TranslationsDocumentDataCommonItem {
 	language_switch: prismic.KeyTextField;
 	
 	/**
-	 * Home field in *Translations → Common*
-	 *
-	 * - **Field Type**: Text
-	 * - **Placeholder**: *None*
-	 * - **API ID Path**: translations.common[].home
-	 * - **Documentation**: https://prismic.io/docs/fields/text
-	 */
-	home: prismic.KeyTextField;
-	
-	/**
 	 * Works field in *Translations → Common*
 	 *
 	 * - **Field Type**: Text
@@ -997,16 +987,6 @@ export interface TranslationsDocumentDataWorksItem {
 	 * - **Documentation**: https://prismic.io/docs/fields/text
 	 */
 	previous_work: prismic.KeyTextField;
-	
-	/**
-	 * Watch Teaser field in *Translations → Works*
-	 *
-	 * - **Field Type**: Text
-	 * - **Placeholder**: *None*
-	 * - **API ID Path**: translations.works[].watch_teaser
-	 * - **Documentation**: https://prismic.io/docs/fields/text
-	 */
-	watch_teaser: prismic.KeyTextField;
 	
 	/**
 	 * Play Video field in *Translations → Works*
