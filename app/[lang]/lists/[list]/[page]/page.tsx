@@ -1,4 +1,3 @@
-import { asText } from "@prismicio/client";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
@@ -10,7 +9,7 @@ import { getPage, getProjectsPage, getSettings, getTranslations } from "@/lib/co
 import { isLang, LANGS, type Lang } from "@/lib/i18n/locales";
 import { listPublicPath } from "@/lib/routing/resolve-path";
 import { isListType, LIST_TYPES, listStatus, type ListType } from "@/lib/site/page-types";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
 
 /**
  * The works lists (all, completed, in production), one page of works at a time.
@@ -41,21 +40,10 @@ export async function generateMetadata({
   params,
 }: PageProps<"/[lang]/lists/[list]/[page]">): Promise<Metadata> {
   const { lang, type, page } = await route(params);
-  const [document, settings, t] = await Promise.all([
-    getPage(type, lang),
-    getSettings(lang),
-    getTranslations(lang),
-  ]);
-  if (!document) return {};
-  const title = asText(document.data.title);
-  return pageMetadata({
-    lang,
-    title: page > 1 ? `${title} (${t["works.page"]} ${page})` : title,
-    socialTitle: document.data.meta_title,
-    description: document.data.meta_description,
-    image: document.data.meta_image,
-    fallbackImage: settings?.data.default_share_image,
-    alternates: pageAlternates(documentAlternates(document), type, page),
+  const t = await getTranslations(lang);
+  return singlePageMetadata(type, lang, {
+    titleSuffix: page > 1 ? ` (${t["works.page"]} ${page})` : undefined,
+    alternates: (alternates) => pageAlternates(alternates, type, page),
   });
 }
 
