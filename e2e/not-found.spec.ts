@@ -1,4 +1,5 @@
 import { expect, test } from "./fixtures";
+import { visibleHtml } from "./helpers/html";
 import { homePath, pageAt, projects, translation, type Lang } from "./helpers/content";
 
 /**
@@ -40,11 +41,6 @@ cases.push(
   { lang: "en", path: "/en/works-completed?page=0", what: "a malformed list page" },
   { lang: "fr", path: "/works?page=abc", what: "a malformed list page" },
 );
-
-/** The HTML outside <script> elements: what a crawler or a visitor without JavaScript gets. */
-function visibleHtml(html: string): string {
-  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-}
 
 for (const { lang, path, what } of cases) {
   test(`${path} (${what}) sends its 404 page in the server's HTML`, async ({ request }) => {

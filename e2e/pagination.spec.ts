@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { expect, test } from "./fixtures";
+import { visibleHtml } from "./helpers/html";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**
@@ -35,10 +36,6 @@ test.afterAll(async () => {
   await site?.stop();
   rmSync(generated, { recursive: true, force: true });
 });
-
-function visibleHtml(html: string): string {
-  return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "");
-}
 
 async function get(pathname: string) {
   const response = await fetch(`${site.origin}${pathname}`);
