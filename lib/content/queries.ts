@@ -143,6 +143,15 @@ export async function getNeighbours(project: Content.ProjectDocument, lang: Lang
   }, `neighbours of ${project.uid} (${lang})`);
 }
 
+/** How many works a language has: one one-result query. */
+export async function getProjectCount(lang: Lang): Promise<number> {
+  const response = await logged(
+    () => client().getByType(WORK_TYPE, { lang: prismicLang(lang), pageSize: 1, graphQuery: ENVELOPE_ONLY }),
+    `project count (${lang})`,
+  );
+  return response.total_results_size;
+}
+
 /** Every work of a language, a page of 100 at a time without pausing (only the sitemap needs them all). */
 export async function getAllProjectEnvelopes(lang: Lang): Promise<Content.ProjectDocument[]> {
   const all: Content.ProjectDocument[] = [];

@@ -1,12 +1,12 @@
 import type { PrismicDocument } from "@prismicio/client";
 
 import { documentAlternates } from "@/lib/content/alternates";
-import { getAllProjectEnvelopes, getPage } from "@/lib/content/queries";
+import { getAllProjectEnvelopes, getPage, getProjectCount } from "@/lib/content/queries";
 import { LANGS, LOCALES } from "@/lib/i18n/locales";
 import { PAGE_TYPE_NAMES } from "@/lib/site/page-types";
 import { absoluteUrl } from "@/lib/site-url";
 
-import { w3cDate, type SitemapEntry } from "./sitemap-xml";
+import { MAX_SITEMAP_URLS, w3cDate, type SitemapEntry } from "./sitemap-xml";
 
 function entry(doc: PrismicDocument & { url: string }): SitemapEntry {
   const alternates = Object.entries(documentAlternates(doc)) as Array<[keyof typeof LOCALES, string]>;
@@ -30,4 +30,14 @@ export async function sitemapEntries(): Promise<SitemapEntry[]> {
     }
   }
   return entries;
+}
+
+/**
+ * How many sitemap files the site needs, from counts alone (one query per language),
+ * so a request for a part that does not exist never lists every work.
+ */
+export async function sitemapPartCount(): Promise<number> {
+  const works = await Promise.all(LANGS.map(getProjectCount));
+  const urls = works.reduce((sum, count) => sum + count, PAGE_TYPE_NAMES.length * LANGS.length);
+  return Math.ceil(urls / MAX_SITEMAP_URLS);
 }
