@@ -1,8 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
-import axe from "axe-core";
-
 import { expect, test } from "./fixtures";
+import { violations } from "./helpers/axe";
 import { pages, translation, type Lang } from "./helpers/content";
 import { settle } from "./helpers/settle";
 
@@ -20,24 +17,6 @@ const VIEWPORTS = [
 ];
 
 const PATHS = [...pages.map((page) => page.path), "/works/no-such-work", "/en/no-such-page"];
-
-/** The project's axe-core, injected as is, so the rules listed are the rules that run. */
-const ALL_RULES = axe.getRules().map((rule) => rule.ruleId);
-
-async function violations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page, axeSource: axe.source }).withRules(ALL_RULES).analyze();
-  // A rule may be in several lists (some elements pass, others need review): compared as sets.
-  const ran = [...results.passes, ...results.violations, ...results.incomplete, ...results.inapplicable];
-  expect(new Set(ran.map((rule) => rule.id)), "every axe rule ran").toEqual(new Set(ALL_RULES));
-  return results.violations.map((violation) => {
-    const targets = violation.nodes
-      .slice(0, 5)
-      .map((node) => `    ${node.target.join(" ")}\n      ${node.failureSummary?.replace(/\n/g, "\n      ")}`)
-      .join("\n");
-    const more = violation.nodes.length > 5 ? `\n    …and ${violation.nodes.length - 5} more` : "";
-    return `${violation.id} (${violation.impact}): ${violation.help}\n${targets}${more}`;
-  });
-}
 
 for (const { name, viewport } of VIEWPORTS) {
   test.describe(`${name} ${viewport.width}x${viewport.height}`, () => {

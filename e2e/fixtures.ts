@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 
 /**
  * Every page in these tests may talk to the sites under test on loopback only:
@@ -6,12 +6,17 @@ import { test as base, expect } from "@playwright/test";
  */
 const LOOPBACK = new Set(["127.0.0.1", "localhost"]);
 
+/** Aborts every request of a page (or a whole context) to a host other than loopback. */
+export async function blockOutsideHosts(target: Pick<Page, "route">): Promise<void> {
+  await target.route(
+    (url) => (url.protocol === "http:" || url.protocol === "https:") && !LOOPBACK.has(url.hostname),
+    (route) => route.abort("blockedbyclient"),
+  );
+}
+
 export const test = base.extend({
   page: async ({ page }, provide) => {
-    await page.route(
-      (url) => (url.protocol === "http:" || url.protocol === "https:") && !LOOPBACK.has(url.hostname),
-      (route) => route.abort("blockedbyclient"),
-    );
+    await blockOutsideHosts(page);
     await provide(page);
   },
 });

@@ -3,8 +3,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { expect, test } from "./fixtures";
+import { blockOutsideHosts, expect, test } from "./fixtures";
+import { violations } from "./helpers/axe";
 import { visibleHtml } from "./helpers/html";
+import { settle } from "./helpers/settle";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**
@@ -84,6 +86,7 @@ test("the pager works without JavaScript", async ({ browser }) => {
     "en page 1",
   );
   const context = await browser.newContext({ javaScriptEnabled: false, baseURL: site.origin });
+  await blockOutsideHosts(context);
   const page = await context.newPage();
   await page.goto("/en/works");
   await page.getByRole("navigation", { name: "List pages" }).getByRole("link", { name: "Next page" }).click();
@@ -92,6 +95,26 @@ test("the pager works without JavaScript", async ({ browser }) => {
     page.getByRole("navigation", { name: "List pages" }).locator('[aria-current="page"]'),
   ).toHaveText("Page 2");
   await context.close();
+});
+
+test("later list pages and their pager have no axe violations, on a phone and a desktop", async ({
+  browser,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    const context = await browser.newContext({ viewport, baseURL: site.origin });
+    await blockOutsideHosts(context);
+    const page = await context.newPage();
+    for (const path of ["/en/works?page=2", "/works?page=3"]) {
+      await page.goto(path);
+      await settle(page);
+      const found = await violations(page);
+      expect(found, `axe violations on ${path} at ${viewport.width} px:\n${found.join("\n")}`).toEqual([]);
+    }
+    await context.close();
+  }
 });
 
 test("previous and next works follow the list's order and wrap at both ends", async () => {
