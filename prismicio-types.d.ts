@@ -1122,6 +1122,116 @@ export interface TranslationsDocumentDataConsentItem {
 	 * - **Documentation**: https://prismic.io/docs/fields/text
 	 */
 	required: prismic.KeyTextField;
+	
+	/**
+	 * Title field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].title
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	title: prismic.KeyTextField;
+	
+	/**
+	 * Panel Intro field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].panel_intro
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	panel_intro: prismic.KeyTextField;
+	
+	/**
+	 * Saved field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].saved
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	saved: prismic.KeyTextField;
+	
+	/**
+	 * Necessary Name field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].necessary_name
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	necessary_name: prismic.KeyTextField;
+	
+	/**
+	 * Necessary Description field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].necessary_description
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	necessary_description: prismic.KeyTextField;
+	
+	/**
+	 * Analytics Name field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].analytics_name
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	analytics_name: prismic.KeyTextField;
+	
+	/**
+	 * Analytics Description field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].analytics_description
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	analytics_description: prismic.KeyTextField;
+	
+	/**
+	 * Youtube Description field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].youtube_description
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	youtube_description: prismic.KeyTextField;
+	
+	/**
+	 * Vimeo Description field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].vimeo_description
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	vimeo_description: prismic.KeyTextField;
+	
+	/**
+	 * Video Blocked ({service} is the player's name) field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].video_blocked
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	video_blocked: prismic.KeyTextField;
+	
+	/**
+	 * Video Allow ({service} is the player's name) field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.consent[].video_allow
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	video_allow: prismic.KeyTextField;
 }
 
 /**

@@ -1,13 +1,25 @@
 import type { RichTextField } from "@prismicio/client";
-import { render, screen } from "@testing-library/react";
+import { render as renderUi, screen } from "@testing-library/react";
+import Cookies from "js-cookie";
+import type { ReactNode } from "react";
+
+import { ConsentProvider } from "@/components/consent/consent-provider";
 
 import { RichText } from "@/components/rich-text/rich-text";
+import { CONSENT_COOKIE } from "@/lib/consent/cookie-codec";
+import { siteServices } from "@/lib/consent/services";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 
 // @prismicio/next's entry loads next/cache (server-only, needs web globals jsdom lacks); rich text never uses it.
 jest.mock("next/cache", () => ({}));
 
 const fr = DEFAULT_TRANSLATIONS.fr;
+
+/** Rich text on a page: inside the consent provider every page has. */
+const render = (ui: ReactNode) =>
+  renderUi(<ConsentProvider services={siteServices(fr, undefined)}>{ui}</ConsentProvider>);
+
+afterEach(() => Cookies.remove(CONSENT_COOKIE));
 
 function embedBlock(oembed: Record<string, unknown>): RichTextField {
   return [{ type: "embed", oembed: { version: "1.0", ...oembed } }] as unknown as RichTextField;
@@ -33,11 +45,21 @@ const playableVideo = embedBlock({
 });
 
 describe("RichText embeds", () => {
-  it("label a video's play button in the page's language", () => {
+  it("label a video's play button in the page's language, once its player is allowed", async () => {
+    Cookies.set(CONSENT_COOKIE, JSON.stringify({ necessary: true, youtube: false, vimeo: true }));
     render(<RichText field={playableVideo} t={fr} />);
     expect(
-      screen.getByRole("button", { name: "Lire la vidéo — Aurores boréales — bande-annonce" }),
+      await screen.findByRole("button", { name: "Lire la vidéo — Aurores boréales — bande-annonce" }),
     ).toBeInTheDocument();
+  });
+
+  it("ask for the player's consent in the page's language before that", () => {
+    render(<RichText field={playableVideo} t={fr} />);
+    expect(
+      screen.getByText("Cette vidéo est hébergée par Vimeo, qui peut déposer des cookies."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Autoriser Vimeo et lire" })).toBeInTheDocument();
+    expect(document.querySelector("iframe")).toBeNull();
   });
 
   it("label a video's provider link in the page's language", () => {

@@ -117,26 +117,38 @@ describe("VideoFacade", () => {
     expect(screen.getByRole("link", { name: "Voir sur Vimeo" })).toBeInTheDocument();
   });
 
-  it("shows the blocked content instead of the player while players are not allowed", async () => {
-    const blocked = <p>Allow video cookies to watch here.</p>;
+  it("shows the blocked content over the poster, and no player, while the player is not allowed", async () => {
+    const blocked = ({ play }: { play: () => void }) => (
+      <button type="button" onClick={play}>
+        Allow Vimeo and play
+      </button>
+    );
     const { rerender } = renderFacade({ isAllowed: false, blocked });
-    await userEvent.click(playButton());
 
+    expect(screen.getByTestId("poster")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Play the video: Northern Lights" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Allow Vimeo and play" }));
     expect(player()).toBeNull();
-    const notice = screen.getByText("Allow video cookies to watch here.");
-    expect(notice.parentElement).toHaveFocus();
 
-    // Consent given after the click: the requested video loads.
+    // Consent arrives with the click: the requested video loads at once and takes focus.
     rerender(
       <VideoFacade
         field={vimeo}
         title="Northern Lights"
         playLabel="Play the video: Northern Lights"
+        isAllowed
         blocked={blocked}
       />,
     );
     expect(player()).toHaveFocus();
-    expect(screen.queryByText("Allow video cookies to watch here.")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Allow Vimeo and play" })).not.toBeInTheDocument();
+  });
+
+  it("offers the provider's link while not allowed when no blocked content is given", () => {
+    renderFacade({ isAllowed: false, watchLabel: "Watch on Vimeo" });
+    expect(screen.getByRole("link", { name: "Watch on Vimeo" })).toBeInTheDocument();
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    expect(player()).toBeNull();
   });
 
   it("renders nothing for an empty embed field", () => {

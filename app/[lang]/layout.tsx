@@ -4,11 +4,16 @@ import { draftMode } from "next/headers";
 import { notFound } from "next/navigation";
 import Script from "next/script";
 
+import { ConsentProvider } from "@/components/consent/consent-provider";
+import { ConsentSlot } from "@/components/consent/consent-slot";
 import { NavigationProgress } from "@/components/page-transition/navigation-progress";
 import { PageTransition } from "@/components/page-transition/page-transition";
 import { PreviewBar } from "@/components/preview-bar/preview-bar";
 import { SiteFooter } from "@/components/site-footer/site-footer";
 import { SiteProvider } from "@/components/site-context/site-context";
+import { CONSENT_MODE_DEFAULTS } from "@/lib/consent/analytics";
+import { consentLabels } from "@/lib/consent/labels";
+import { gaMeasurementId, siteServices } from "@/lib/consent/services";
 import { getSettings, getTranslations } from "@/lib/content/queries";
 import { companyName, siteDescription } from "@/lib/content/site-identity";
 import { displayFont, textFont } from "@/lib/fonts";
@@ -49,25 +54,35 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
   const [settings, t, draft] = await Promise.all([getSettings(lang), getTranslations(lang), draftMode()]);
   const name = companyName(settings);
   const source = contentSource();
+  const measurementId = gaMeasurementId();
   return (
     <html lang={LOCALES[lang].html} className={`${displayFont.variable} ${textFont.variable}`}>
+      {measurementId ? (
+        <head>
+          {/* Consent Mode v2: every type denied before any Google tag can run. */}
+          <script dangerouslySetInnerHTML={{ __html: CONSENT_MODE_DEFAULTS }} />
+        </head>
+      ) : null}
       <body>
         <SiteProvider value={{ lang, t, companyName: name }}>
-          <a href="#main" className="skip-link">
-            {t["common.skip_link"]}
-          </a>
-          <NavigationProgress label={t["common.loading"]} />
-          {draft.isEnabled ? (
-            <PreviewBar label={t["preview.indicator"]} exitLabel={t["preview.exit"]} />
-          ) : null}
-          {/* Prismic's toolbar: editors of a hosted repository only, never visitors or the bundled one. */}
-          {draft.isEnabled && !source.bundled ? (
-            <Script src={getToolbarSrc(source.repositoryName)} strategy="lazyOnload" />
-          ) : null}
-          <PageTransition>
-            {children}
-            <SiteFooter lang={lang} t={t} settings={settings} companyName={name} />
-          </PageTransition>
+          <ConsentProvider services={siteServices(t, measurementId)} gaMeasurementId={measurementId}>
+            <a href="#main" className="skip-link">
+              {t["common.skip_link"]}
+            </a>
+            <ConsentSlot labels={consentLabels(t)} />
+            <NavigationProgress label={t["common.loading"]} />
+            {draft.isEnabled ? (
+              <PreviewBar label={t["preview.indicator"]} exitLabel={t["preview.exit"]} />
+            ) : null}
+            {/* Prismic's toolbar: editors of a hosted repository only, never visitors or the bundled one. */}
+            {draft.isEnabled && !source.bundled ? (
+              <Script src={getToolbarSrc(source.repositoryName)} strategy="lazyOnload" />
+            ) : null}
+            <PageTransition>
+              {children}
+              <SiteFooter lang={lang} t={t} settings={settings} companyName={name} />
+            </PageTransition>
+          </ConsentProvider>
         </SiteProvider>
       </body>
     </html>

@@ -1,15 +1,25 @@
 import type { ReactNode } from "react";
 
+import { ConsentProvider } from "@/components/consent/consent-provider";
+import { siteServices } from "@/lib/consent/services";
 import { displayFont, textFont } from "@/lib/fonts";
+import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import { DEFAULT_LANG, LOCALES } from "@/lib/i18n/locales";
 
 import "../globals.css";
 
-/** Slice Machine's simulator has its own root layout: no site header, footer or consent. */
+/**
+ * Slice Machine's simulator has its own root layout: no site header, footer or
+ * consent notice; videos still wait for their player's consent.
+ */
 export default function SliceSimulatorLayout({ children }: { children: ReactNode }) {
   return (
     <html lang={LOCALES[DEFAULT_LANG].html} className={`${displayFont.variable} ${textFont.variable}`}>
-      <body>{children}</body>
+      <body>
+        <ConsentProvider services={siteServices(DEFAULT_TRANSLATIONS[DEFAULT_LANG], undefined)}>
+          {children}
+        </ConsentProvider>
+      </body>
     </html>
   );
 }

@@ -27,6 +27,7 @@ export const icons = {
     shapes: [fill("M8 4.8v14.4a1 1 0 0 0 1.5.86l11.2-7.2a1 1 0 0 0 0-1.72L9.5 3.94A1 1 0 0 0 8 4.8z")],
   },
   "arrow-up-right": { viewBox: grid, shapes: [stroke("M6 18L18 6"), stroke("M8 6h10v10")] },
+  close: { viewBox: grid, shapes: [stroke("M6 6l12 12"), stroke("M18 6L6 18")] },
 } as const satisfies Record<string, IconDefinition>;
 
 export type IconName = keyof typeof icons;

@@ -17,16 +17,16 @@ export interface VideoFacadeProps {
   playLabel: string;
   /** What shows until the player loads, e.g. a next/image filling the frame. */
   poster?: ReactNode;
-  /** False while the visitor has not allowed third-party players (consent). */
+  /** False while the visitor has not allowed this player (consent): nothing loads from its host. */
   isAllowed?: boolean;
-  /** Shown instead of the player when play is pressed while not allowed. */
-  blocked?: ReactNode;
+  /** Shown over the poster instead of the play button while not allowed; `play` starts the video once allowed. */
+  blocked?: (controls: { play: () => void; watchLink: ReactNode }) => ReactNode;
   /** Text of the link used when no safe player exists; defaults to "Watch on <provider>". */
   watchLabel?: string;
   className?: string;
 }
 
-/** poster: waiting for a click; link: no safe player, so a link to the provider instead. */
+/** poster: waiting for a click; blocked: waiting for consent; link: no safe player, so a link to the provider instead. */
 type Stage = "poster" | "playing" | "blocked" | "link";
 
 function aspectRatio(width: unknown, height: unknown): string | undefined {
@@ -51,17 +51,16 @@ export function VideoFacade({
 }: VideoFacadeProps) {
   const [isRequested, setIsRequested] = useState(false);
   const playerRef = useRef<HTMLIFrameElement>(null);
-  const blockedRef = useRef<HTMLDivElement>(null);
 
-  // The pressed button is gone; move focus to what replaced it so keyboard users are not dropped.
+  // The pressed button is gone; move focus to the player so keyboard users are not dropped.
   useEffect(() => {
-    if (isRequested) (playerRef.current ?? blockedRef.current)?.focus();
+    if (isRequested && isAllowed) playerRef.current?.focus();
   }, [isRequested, isAllowed]);
 
   if (!isFilled.embed(field)) return null;
 
   const src = playerSource(field.html);
-  const stage: Stage = !src ? "link" : !isRequested ? "poster" : isAllowed ? "playing" : "blocked";
+  const stage: Stage = !src ? "link" : !isAllowed ? "blocked" : isRequested ? "playing" : "poster";
   const page = watchPage(field.embed_url);
   const providerName = field.provider_name ?? page?.hostname.replace(/^www\./, "");
   const visibleTitle = title.trim();
@@ -103,8 +102,8 @@ export function VideoFacade({
       ) : null}
       {stage === "link" ? <div className={styles.fallback}>{watchLink}</div> : null}
       {stage === "blocked" ? (
-        <div ref={blockedRef} className={styles.blocked} tabIndex={-1}>
-          {blocked ?? watchLink}
+        <div className={styles.blocked}>
+          {blocked ? blocked({ play: () => setIsRequested(true), watchLink }) : watchLink}
         </div>
       ) : null}
 

@@ -1,10 +1,10 @@
 import { isFilled, type EmbedField, type ImageField } from "@prismicio/client";
 
 import { ContentImage } from "@/components/content-image/content-image";
-import { VideoFacade } from "@/components/video-facade/video-facade";
+import { ConsentVideo } from "./consent-video";
 import type { Translations } from "@/lib/i18n/default-translations";
 
-/** A video embed as a facade with the site's poster and translated labels. */
+/** A video embed as a consent-gated facade with the site's poster and translated labels. */
 export function VideoPlayer({
   field,
   poster,
@@ -23,11 +23,13 @@ export function VideoPlayer({
   if (!isFilled.embed(field)) return null;
   const name = title || field.title || "";
   return (
-    <VideoFacade
+    <ConsentVideo
       field={field}
       title={name}
       playLabel={name ? `${t["works.play_video"]} — ${name}` : t["works.play_video"]}
       watchLabel={`${t["works.watch_on"]} ${field.provider_name ?? ""}`.trim()}
+      blockedLabel={t["consent.video_blocked"]}
+      allowLabel={t["consent.video_allow"]}
       poster={
         isFilled.image(poster) ? (
           <ContentImage field={poster} alt="" sizes={sizes} priority={priority} />

@@ -39,7 +39,7 @@ const fr = {
   "works.next_page": "Page suivante",
   "works.page": "Page",
   "consent.notice":
-    "En poursuivant votre navigation sur ce site, vous acceptez l’utilisation de cookies destinés à établir des statistiques de visite.",
+    "Nous utilisons des cookies pour établir des statistiques de visite et pour lire les vidéos hébergées sur YouTube et Vimeo. Rien n’est déposé sans votre accord, que vous pouvez retirer à tout moment.",
   "consent.accept": "Accepter",
   "consent.accept_all": "Tout accepter",
   "consent.refuse": "Refuser",
@@ -49,6 +49,22 @@ const fr = {
   "consent.close": "Fermer",
   "consent.panel_title": "Les informations que nous collectons",
   "consent.required": "Obligatoire",
+  "consent.title": "Cookies et vie privée",
+  "consent.panel_intro":
+    "Choisissez ce que vous autorisez, service par service. Vous pouvez changer d’avis à tout moment depuis « Préférences cookies », en bas de chaque page.",
+  "consent.saved": "Vos choix de cookies ont été enregistrés.",
+  "consent.necessary_name": "Cookies nécessaires",
+  "consent.necessary_description":
+    "Ils retiennent vos choix de cookies et assurent le fonctionnement du site. Ils ne peuvent pas être désactivés.",
+  "consent.analytics_name": "Mesure d’audience",
+  "consent.analytics_description":
+    "Google Analytics nous indique, de façon agrégée, quelles pages sont consultées, pour améliorer le site. Cookies _ga, conservés 13 mois au plus.",
+  "consent.youtube_description":
+    "Lecture des vidéos hébergées sur YouTube. YouTube peut déposer des cookies et suivre votre navigation.",
+  "consent.vimeo_description":
+    "Lecture des vidéos hébergées sur Vimeo. Vimeo peut déposer des cookies et suivre votre navigation.",
+  "consent.video_blocked": "Cette vidéo est hébergée par {service}, qui peut déposer des cookies.",
+  "consent.video_allow": "Autoriser {service} et lire",
   "errors.not_found_title": "Page introuvable",
   "errors.not_found_message": "Cette page est introuvable",
   "errors.go_home": "Retour à l’accueil",
@@ -108,7 +124,7 @@ const en: Translations = {
   "works.next_page": "Next page",
   "works.page": "Page",
   "consent.notice":
-    "By continuing to browse this site, you accept the use of cookies that help us compile visit statistics.",
+    "We use cookies to compile visit statistics and to play videos hosted on YouTube and Vimeo. Nothing is set without your consent, which you can withdraw at any time.",
   "consent.accept": "Accept",
   "consent.accept_all": "Accept all",
   "consent.refuse": "Decline",
@@ -118,6 +134,22 @@ const en: Translations = {
   "consent.close": "Close",
   "consent.panel_title": "The information we collect",
   "consent.required": "Required",
+  "consent.title": "Cookies and privacy",
+  "consent.panel_intro":
+    "Choose what you allow, service by service. You can change your mind at any time from “Cookie preferences”, at the bottom of every page.",
+  "consent.saved": "Your cookie choices have been saved.",
+  "consent.necessary_name": "Necessary cookies",
+  "consent.necessary_description":
+    "They remember your cookie choices and keep the site working. They cannot be turned off.",
+  "consent.analytics_name": "Audience measurement",
+  "consent.analytics_description":
+    "Google Analytics tells us, in aggregate, which pages are visited, so we can improve the site. _ga cookies, kept for 13 months at most.",
+  "consent.youtube_description":
+    "Plays the videos hosted on YouTube. YouTube may set cookies and track your browsing.",
+  "consent.vimeo_description":
+    "Plays the videos hosted on Vimeo. Vimeo may set cookies and track your browsing.",
+  "consent.video_blocked": "This video is hosted by {service}, which may set cookies.",
+  "consent.video_allow": "Allow {service} and play",
   "errors.not_found_title": "Page not found",
   "errors.not_found_message": "This page could not be found",
   "errors.go_home": "Go back to home",

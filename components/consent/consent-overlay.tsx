@@ -1,0 +1,35 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+
+import { coversEveryService } from "@/lib/consent/consent-machine";
+import type { ConsentLabels } from "@/lib/consent/labels";
+import { useConsentState, useConsentStore } from "@/lib/hooks/use-consent";
+
+import { ConsentNotice } from "./consent-notice";
+import { ConsentPanel } from "./consent-panel";
+
+/** The notice while the visitor has not decided, the panel while customising. */
+export function ConsentOverlay({ labels }: { labels: ConsentLabels }) {
+  const store = useConsentStore();
+  const { view, draft, decided } = useConsentState();
+  const wasShown = useRef(false);
+
+  useEffect(() => {
+    if (view === "shown") wasShown.current = true;
+    // The notice's buttons are gone once it hides: continue from the page's content, not from nowhere.
+    else if (view === "hidden" && wasShown.current && document.activeElement === document.body)
+      document.getElementById("main")?.focus({ preventScroll: true });
+  }, [view]);
+
+  // Until every service is decided the notice stays, behind the panel too, so closing the panel returns to it.
+  const undecided = view !== "hidden" && !coversEveryService(store.services, decided);
+  return (
+    <>
+      {undecided ? <ConsentNotice labels={labels} dispatch={store.dispatch} /> : null}
+      {view === "expanded" ? (
+        <ConsentPanel labels={labels} services={store.services} draft={draft} dispatch={store.dispatch} />
+      ) : null}
+    </>
+  );
+}

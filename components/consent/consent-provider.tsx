@@ -1,0 +1,44 @@
+"use client";
+
+import { useEffect, useState, type ReactNode } from "react";
+
+import { OPEN_CONSENT_EVENT } from "@/components/site-footer/cookie-preferences-button";
+import { startAnalytics, stopAnalytics } from "@/lib/consent/analytics";
+import { readConsentCookie, writeConsentCookie } from "@/lib/consent/consent-cookie";
+import { createConsentStore } from "@/lib/consent/consent-store";
+import { ANALYTICS, type ConsentService } from "@/lib/consent/services";
+import { ConsentContext } from "@/lib/hooks/use-consent";
+
+/**
+ * Holds the page's consent: reads the cookie once mounted (so the server's
+ * HTML is the same for everyone), applies it, saves new choices, drives
+ * analytics, and reopens the panel on the footer's "cookie preferences".
+ */
+export function ConsentProvider({
+  services,
+  gaMeasurementId,
+  children,
+}: {
+  services: ConsentService[];
+  gaMeasurementId?: string;
+  children: ReactNode;
+}) {
+  const [store] = useState(() => createConsentStore(services, writeConsentCookie));
+
+  useEffect(() => {
+    const stopListening = gaMeasurementId
+      ? store.subscribe(ANALYTICS, ({ enabled }) =>
+          enabled ? startAnalytics(gaMeasurementId) : stopAnalytics(gaMeasurementId),
+        )
+      : undefined;
+    store.dispatch({ type: "start", saved: readConsentCookie() });
+    const open = () => store.dispatch({ type: "open" });
+    window.addEventListener(OPEN_CONSENT_EVENT, open);
+    return () => {
+      stopListening?.();
+      window.removeEventListener(OPEN_CONSENT_EVENT, open);
+    };
+  }, [store, gaMeasurementId]);
+
+  return <ConsentContext.Provider value={store}>{children}</ConsentContext.Provider>;
+}

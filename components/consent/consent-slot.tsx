@@ -1,0 +1,39 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { useEffect, useRef, useState } from "react";
+
+import type { ConsentLabels } from "@/lib/consent/labels";
+import { useConsentState } from "@/lib/hooks/use-consent";
+
+// The notice and panel load only for a visitor who has something to decide.
+const ConsentOverlay = dynamic(() => import("./consent-overlay").then((module) => module.ConsentOverlay), {
+  ssr: false,
+});
+
+/**
+ * Where the consent notice sits in the document: early, so keyboard and
+ * screen-reader users meet it first, while it shows at the bottom of the screen.
+ * Also holds the live region that confirms a saved choice.
+ */
+export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
+  const { started, view, decided } = useConsentState();
+  const [announcement, setAnnouncement] = useState("");
+  const firstDecision = useRef<object | null>(null);
+
+  useEffect(() => {
+    // The first snapshot is the cookie read at start; announce only choices made afterwards.
+    if (!started) return;
+    if (firstDecision.current === null) firstDecision.current = decided;
+    else if (firstDecision.current !== decided) setAnnouncement(labels["consent.saved"]);
+  }, [started, decided, labels]);
+
+  return (
+    <>
+      {started && view !== "hidden" ? <ConsentOverlay labels={labels} /> : null}
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
+    </>
+  );
+}
