@@ -45,6 +45,8 @@ export default defineConfig({
       HOST: "127.0.0.1",
       NEXT_TELEMETRY_DISABLED: "1",
       PRISMIC_WEBHOOK_SECRET: "e2e-webhook-secret",
+      // Registers audience measurement, so consent tests see Google's tag asked for (and intercepted).
+      NEXT_PUBLIC_GA_MEASUREMENT_ID: "G-E2ETEST01",
     },
   },
 });

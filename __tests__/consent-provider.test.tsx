@@ -1,5 +1,5 @@
 import type { EmbedField } from "@prismicio/client";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import Cookies from "js-cookie";
 
@@ -7,11 +7,13 @@ import { ConsentProvider } from "@/components/consent/consent-provider";
 import { ConsentSlot } from "@/components/consent/consent-slot";
 import { OPEN_CONSENT_EVENT } from "@/components/site-footer/cookie-preferences-button";
 import { ConsentVideo } from "@/components/video-player/consent-video";
+import { CONSENT_MODE_DEFAULTS } from "@/lib/consent/analytics";
 import { CONSENT_COOKIE } from "@/lib/consent/cookie-codec";
 import { consentLabels } from "@/lib/consent/labels";
 import { siteServices } from "@/lib/consent/services";
 import { useConsentEvent, useConsentState, useServiceConsent } from "@/lib/hooks/use-consent";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
+import { StrictMode } from "react";
 
 const fr = DEFAULT_TRANSLATIONS.fr;
 const services = siteServices(fr, undefined);
@@ -133,5 +135,29 @@ describe("consent provider and hooks", () => {
     expect(
       await screen.findByRole("dialog", { name: "Les informations que nous collectons" }),
     ).toBeInTheDocument();
+  });
+
+  it("initialises analytics once under React Strict Mode", async () => {
+    new Function(CONSENT_MODE_DEFAULTS)();
+    delete document.documentElement.dataset.consent;
+    Cookies.set(
+      CONSENT_COOKIE,
+      JSON.stringify({ necessary: true, analytics: true, youtube: false, vimeo: false }),
+    );
+    render(
+      <StrictMode>
+        <ConsentProvider services={siteServices(fr, "G-STRICT001")} gaMeasurementId="G-STRICT001">
+          <ConsentSlot labels={consentLabels(fr)} />
+        </ConsentProvider>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(document.documentElement.dataset.consent).toBe("ready"));
+    expect(document.querySelectorAll('script[src*="googletagmanager.com/gtag/js"]')).toHaveLength(1);
+    const commands = (window.dataLayer ?? []).map((entry) => Array.from(entry as IArguments));
+    expect(commands.filter(([command]) => command === "config")).toEqual([["config", "G-STRICT001"]]);
+    expect(commands.filter(([command, type]) => command === "consent" && type === "update")).toEqual([
+      ["consent", "update", { analytics_storage: "granted" }],
+    ]);
+    expect(screen.queryByRole("region")).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,5 @@
 "use client";
 
-import { useEffect, useRef } from "react";
-
 import { coversEveryService } from "@/lib/consent/consent-machine";
 import type { ConsentLabels } from "@/lib/consent/labels";
 import { useConsentState, useConsentStore } from "@/lib/hooks/use-consent";
@@ -13,15 +11,6 @@ import { ConsentPanel } from "./consent-panel";
 export function ConsentOverlay({ labels }: { labels: ConsentLabels }) {
   const store = useConsentStore();
   const { view, draft, decided } = useConsentState();
-  const wasShown = useRef(false);
-
-  useEffect(() => {
-    if (view === "shown") wasShown.current = true;
-    // The notice's buttons are gone once it hides: continue from the page's content, not from nowhere.
-    else if (view === "hidden" && wasShown.current && document.activeElement === document.body)
-      document.getElementById("main")?.focus({ preventScroll: true });
-  }, [view]);
-
   // Until every service is decided the notice stays, behind the panel too, so closing the panel returns to it.
   const undecided = view !== "hidden" && !coversEveryService(store.services, decided);
   return (

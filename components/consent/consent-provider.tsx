@@ -32,6 +32,8 @@ export function ConsentProvider({
         )
       : undefined;
     store.dispatch({ type: "start", saved: readConsentCookie() });
+    // A mark for styles and tests: the visitor's choices are known and applied from here on.
+    document.documentElement.dataset.consent = "ready";
     const open = () => store.dispatch({ type: "open" });
     window.addEventListener(OPEN_CONSENT_EVENT, open);
     return () => {

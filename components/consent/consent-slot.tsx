@@ -20,6 +20,16 @@ export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
   const { started, view, decided } = useConsentState();
   const [announcement, setAnnouncement] = useState("");
   const firstDecision = useRef<object | null>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    const open = started && view !== "hidden";
+    // The notice and panel are gone: when focus went with them, continue from the page's content.
+    const focusLost = !document.activeElement || document.activeElement === document.body;
+    if (wasOpen.current && !open && focusLost)
+      document.getElementById("main")?.focus({ preventScroll: true });
+    wasOpen.current = open;
+  }, [started, view]);
 
   useEffect(() => {
     // The first snapshot is the cookie read at start; announce only choices made afterwards.

@@ -40,6 +40,8 @@ export function cookieDomains(hostname: string): string[] {
 }
 
 let loadedId: string | undefined;
+/** Whether analytics storage is granted now: updates are sent on changes only. */
+let granted = false;
 
 function gtag(...args: unknown[]) {
   // The inline defaults define it; without them (no id configured) there is nothing to tell.
@@ -48,7 +50,8 @@ function gtag(...args: unknown[]) {
 
 export function startAnalytics(measurementId: string): void {
   (window as unknown as Record<string, boolean>)[`ga-disable-${measurementId}`] = false;
-  gtag("consent", "update", { analytics_storage: "granted" });
+  if (!granted) gtag("consent", "update", { analytics_storage: "granted" });
+  granted = true;
   // Once per page: Strict Mode, remounts and repeated saves never load the tag twice.
   if (loadedId === measurementId || !window.gtag) return;
   loadedId = measurementId;
@@ -61,9 +64,11 @@ export function startAnalytics(measurementId: string): void {
 }
 
 export function stopAnalytics(measurementId: string): void {
-  gtag("consent", "update", { analytics_storage: "denied" });
+  if (granted) gtag("consent", "update", { analytics_storage: "denied" });
+  granted = false;
   // Google's documented switch: the loaded tag sends nothing more while it is true.
   (window as unknown as Record<string, boolean>)[`ga-disable-${measurementId}`] = true;
+  // Always, even with nothing granted on this page: another tab may have left GA's cookies.
   const names = analyticsCookieNames(Object.keys(Cookies.get()));
   const domains = cookieDomains(window.location.hostname);
   for (const name of names) {

@@ -1,0 +1,510 @@
+import type { BrowserContext, Page, Request } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+import { violations } from "./helpers/axe";
+import { pages, translation, type Lang } from "./helpers/content";
+import { settle } from "./helpers/settle";
+
+/**
+ * The cookie consent manager as a visitor meets it in Chromium: the notice on
+ * a first visit, each way of answering it, the cookie it leaves, what loads
+ * (and what never does) from the analytics and video hosts, the panel by
+ * keyboard, and axe with the notice and with the panel open.
+ *
+ * Google's tag and the video players never leave the machine: their hosts are
+ * answered here (the tag by a stand-in that sets GA's cookies), every other
+ * outside host is aborted by the fixture, and each request is recorded.
+ */
+
+const COOKIE = "vifargent_consent";
+const GA_ID = "G-E2ETEST01";
+const ANALYTICS_HOST = "www.googletagmanager.com";
+const VIDEO_HOSTS = ["www.youtube-nocookie.com", "www.youtube.com", "player.vimeo.com", "i.ytimg.com"];
+const EVERY_SERVICE = ["necessary", "analytics", "youtube", "vimeo"];
+
+/** A work page whose reel is a YouTube video (from the bundled content), per language. */
+function youtubeWorkPath(lang: Lang): string {
+  const found = pages.find(
+    (candidate) =>
+      candidate.lang === lang &&
+      candidate.doc.type === "project" &&
+      JSON.stringify(candidate.doc.data).includes('"provider_name":"YouTube"'),
+  );
+  if (!found) throw new Error(`No ${lang} work with a YouTube video in the bundled content`);
+  return found.path;
+}
+const youtubeWork = { path: youtubeWorkPath("fr") };
+
+/** Records every request to a host that is not loopback; answers Google's tag and the players. */
+async function watchOutsideHosts(page: Page): Promise<Request[]> {
+  const requests: Request[] = [];
+  page.on("request", (request) => {
+    const { hostname } = new URL(request.url());
+    if (hostname !== "127.0.0.1" && hostname !== "localhost") requests.push(request);
+  });
+  // Stands in for gtag.js: it writes the cookies the real tag writes, so revoking can be checked.
+  await page.route(`https://${ANALYTICS_HOST}/**`, (route) =>
+    route.fulfill({
+      contentType: "text/javascript",
+      body: `document.cookie = "_ga=GA1.1.42.42; path=/; max-age=3600"; document.cookie = "_ga_E2ETEST01=GS1.1.42; path=/; max-age=3600";`,
+    }),
+  );
+  await page.route(
+    (url) => VIDEO_HOSTS.includes(url.hostname),
+    (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>player</title>" }),
+  );
+  return requests;
+}
+
+const hostsOf = (requests: Request[]) => [
+  ...new Set(requests.map((request) => new URL(request.url()).hostname)),
+];
+
+function notice(page: Page, lang: Lang = "fr") {
+  return page.getByRole("region", { name: translation(lang, "consent.title") });
+}
+
+function panel(page: Page, lang: Lang = "fr") {
+  return page.getByRole("dialog", { name: translation(lang, "consent.panel_title") });
+}
+
+async function consentCookie(context: BrowserContext) {
+  return (await context.cookies()).find((cookie) => cookie.name === COOKIE);
+}
+
+async function savedChoices(context: BrowserContext): Promise<Record<string, boolean> | undefined> {
+  const cookie = await consentCookie(context);
+  return cookie ? JSON.parse(decodeURIComponent(cookie.value)) : undefined;
+}
+
+async function setChoices(context: BrowserContext, choices: Record<string, boolean> | string) {
+  const value = typeof choices === "string" ? choices : encodeURIComponent(JSON.stringify(choices));
+  await context.addCookies([{ name: COOKIE, value, url: "http://127.0.0.1/" }]);
+}
+
+/** Waits until the page is hydrated and the consent cookie has been read (the footer button works then). */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+}
+
+const allOff = { necessary: true, analytics: false, youtube: false, vimeo: false };
+const allOn = { necessary: true, analytics: true, youtube: true, vimeo: true };
+
+test.describe("first visit", () => {
+  test("shows the notice with three equal buttons, sets no cookie and asks nothing of outside hosts", async ({
+    page,
+    context,
+  }) => {
+    const outside = await watchOutsideHosts(page);
+    await page.goto(youtubeWork.path);
+    await expect(notice(page)).toBeVisible();
+    await expect(notice(page)).toContainText(translation("fr", "consent.notice"));
+    const buttons = notice(page).getByRole("button");
+    await expect(buttons).toHaveText([
+      translation("fr", "consent.accept_all"),
+      translation("fr", "consent.refuse_all"),
+      translation("fr", "consent.customise"),
+    ]);
+    // Refusing is as prominent as accepting: the three look the same.
+    const looks = await buttons.evaluateAll((elements) =>
+      elements.map((element) => {
+        const style = getComputedStyle(element);
+        return [
+          style.backgroundColor,
+          style.color,
+          style.fontSize,
+          style.fontWeight,
+          style.borderColor,
+        ].join();
+      }),
+    );
+    expect(new Set(looks).size).toBe(1);
+    await page.waitForTimeout(500);
+    expect(await consentCookie(context)).toBeUndefined();
+    expect(hostsOf(outside)).toEqual([]);
+    // The video waits for its player's consent.
+    await expect(page.getByRole("button", { name: /Autoriser YouTube et lire/ })).toBeVisible();
+    await expect(page.locator("iframe")).toHaveCount(0);
+  });
+
+  test("English pages show it in English", async ({ page }) => {
+    await page.goto("/en");
+    await expect(notice(page, "en")).toContainText(translation("en", "consent.notice"));
+    await expect(notice(page, "en").getByRole("button")).toHaveText([
+      translation("en", "consent.accept_all"),
+      translation("en", "consent.refuse_all"),
+      translation("en", "consent.customise"),
+    ]);
+  });
+
+  test("sets Consent Mode defaults, all denied, in the head before any tag", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const defaults = head.indexOf("gtag('consent','default'");
+    expect(defaults).toBeGreaterThan(-1);
+    expect(head.slice(defaults, head.indexOf("</script>", defaults))).toContain("analytics_storage:'denied'");
+    // No Google tag in the page as served; it is only ever added after consent.
+    expect(html).not.toContain(ANALYTICS_HOST);
+  });
+});
+
+test.describe("answering the notice", () => {
+  test("accept all saves every service for 90 days, hides the notice and loads the tag", async ({
+    page,
+    context,
+  }) => {
+    const outside = await watchOutsideHosts(page);
+    await page.goto("/");
+    await notice(page)
+      .getByRole("button", { name: translation("fr", "consent.accept_all") })
+      .click();
+    await expect(notice(page)).toHaveCount(0);
+    expect(await savedChoices(context)).toEqual(allOn);
+    const cookie = (await consentCookie(context))!;
+    expect(cookie).toMatchObject({ path: "/", sameSite: "Lax", secure: false, httpOnly: false });
+    const days = (cookie.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(89.9);
+    expect(days).toBeLessThanOrEqual(90);
+    await expect.poll(() => hostsOf(outside)).toEqual([ANALYTICS_HOST]);
+    expect(outside[0].url()).toBe(`https://${ANALYTICS_HOST}/gtag/js?id=${GA_ID}`);
+    // The defaults came first; then the update granting analytics, then the tag's configuration.
+    const commands = await page.evaluate(() =>
+      (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((entry) =>
+        Array.from(entry).slice(0, 2),
+      ),
+    );
+    expect(commands.slice(0, 4)).toEqual([
+      ["consent", "default"],
+      ["consent", "update"],
+      ["js", expect.anything()],
+      ["config", GA_ID],
+    ]);
+    await expect(
+      page.getByRole("status").filter({ hasText: translation("fr", "consent.saved") }),
+    ).toHaveCount(1);
+  });
+
+  test("refuse all saves every optional service off and loads nothing", async ({ page, context }) => {
+    const outside = await watchOutsideHosts(page);
+    await page.goto("/");
+    await notice(page)
+      .getByRole("button", { name: translation("fr", "consent.refuse_all") })
+      .click();
+    await expect(notice(page)).toHaveCount(0);
+    expect(await savedChoices(context)).toEqual(allOff);
+    await page.waitForTimeout(500);
+    expect(hostsOf(outside)).toEqual([]);
+  });
+
+  test("customise, then save, keeps exactly the toggles chosen", async ({ page, context }) => {
+    const outside = await watchOutsideHosts(page);
+    await page.goto("/");
+    await notice(page)
+      .getByRole("button", { name: translation("fr", "consent.customise") })
+      .click();
+    const dialog = panel(page);
+    await expect(dialog).toBeVisible();
+    // Each service, its description and a choice; the required one on and fixed.
+    const necessary = dialog.getByRole("group", { name: /Cookies nécessaires/ });
+    await expect(necessary.getByRole("radio", { name: translation("fr", "consent.accept") })).toBeChecked();
+    await expect(necessary.getByRole("radio", { name: translation("fr", "consent.accept") })).toBeDisabled();
+    await expect(necessary.getByRole("radio", { name: translation("fr", "consent.refuse") })).toBeDisabled();
+    await expect(necessary).toContainText(translation("fr", "consent.necessary_description"));
+    const analytics = dialog.getByRole("group", { name: translation("fr", "consent.analytics_name") });
+    await expect(analytics.getByRole("radio", { name: translation("fr", "consent.refuse") })).toBeChecked();
+    await analytics.getByRole("radio", { name: translation("fr", "consent.accept") }).check();
+    await dialog.getByRole("button", { name: translation("fr", "consent.save") }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(notice(page)).toHaveCount(0);
+    expect(await savedChoices(context)).toEqual({ ...allOff, analytics: true });
+    await expect.poll(() => hostsOf(outside)).toEqual([ANALYTICS_HOST]);
+  });
+
+  test("close collapses the panel back to the notice without saving", async ({ page, context }) => {
+    await page.goto("/");
+    await notice(page)
+      .getByRole("button", { name: translation("fr", "consent.customise") })
+      .click();
+    await panel(page)
+      .getByRole("button", { name: translation("fr", "consent.close") })
+      .click();
+    await expect(panel(page)).toHaveCount(0);
+    await expect(notice(page)).toBeVisible();
+    expect(await consentCookie(context)).toBeUndefined();
+  });
+});
+
+test.describe("returning visitors", () => {
+  test("a complete cookie shows nothing, never flashes the notice, and is applied", async ({
+    page,
+    context,
+  }) => {
+    await setChoices(context, { ...allOff, analytics: true, youtube: true });
+    const outside = await watchOutsideHosts(page);
+    // Records whether the notice was ever in the document, from the first byte on.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector("[data-consent-notice]"))
+          (window as unknown as { noticeSeen: boolean }).noticeSeen = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const errors: string[] = [];
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(youtubeWork.path);
+    await hydrated(page);
+    await expect.poll(() => hostsOf(outside)).toEqual([ANALYTICS_HOST]);
+    expect(
+      await page.evaluate(() => (window as unknown as { noticeSeen?: boolean }).noticeSeen),
+    ).toBeUndefined();
+    await expect(page.getByRole("button", { name: /Lire la vidéo/ }).first()).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
+  test("a cookie missing a service shows the notice again", async ({ page, context }) => {
+    await setChoices(context, { necessary: true, analytics: false, youtube: true });
+    await page.goto("/");
+    await expect(notice(page)).toBeVisible();
+    await notice(page)
+      .getByRole("button", { name: translation("fr", "consent.customise") })
+      .click();
+    // The choices already made are kept in the panel.
+    await expect(
+      panel(page)
+        .getByRole("group", { name: "YouTube" })
+        .getByRole("radio", { name: translation("fr", "consent.accept") }),
+    ).toBeChecked();
+  });
+
+  for (const [name, value] of [
+    ["malformed", "%7B%22analytics%22%3Atrue"],
+    ["tampered", encodeURIComponent('{"necessary":true,"analytics":"yes","youtube":true,"vimeo":true}')],
+    ["prototype-polluting", encodeURIComponent('{"__proto__":{"analytics":true},"necessary":true}')],
+    ["oversized", encodeURIComponent(JSON.stringify({ analytics: true, padding: "x".repeat(3000) }))],
+    ["badly encoded", "%E0%A4%A"],
+  ]) {
+    test(`a ${name} cookie counts as no consent and never breaks the page`, async ({ page, context }) => {
+      await setChoices(context, value);
+      const outside = await watchOutsideHosts(page);
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      const response = await page.goto("/");
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(notice(page)).toBeVisible();
+      expect(hostsOf(outside)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test.describe("services after a choice", () => {
+  test("a video's own button allows that player alone and plays it", async ({ page, context }) => {
+    const outside = await watchOutsideHosts(page);
+    await page.goto(youtubeWork.path);
+    await expect(notice(page)).toBeVisible();
+    expect(hostsOf(outside)).toEqual([]);
+    await page
+      .getByRole("button", { name: /Autoriser YouTube et lire/ })
+      .first()
+      .click();
+    const player = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
+    await expect(player).toHaveCount(1);
+    await expect(player).toBeFocused();
+    expect(await savedChoices(context)).toEqual({ necessary: true, youtube: true });
+    await expect.poll(() => hostsOf(outside)).toEqual(["www.youtube-nocookie.com"]);
+    // Analytics and Vimeo are still undecided: the notice stays.
+    await expect(notice(page)).toBeVisible();
+  });
+
+  test("revoking analytics stops it and removes its cookies without a reload", async ({ page, context }) => {
+    await setChoices(context, allOn);
+    await watchOutsideHosts(page);
+    await page.goto("/");
+    await hydrated(page);
+    await expect
+      .poll(async () => (await context.cookies()).map((cookie) => cookie.name).sort())
+      .toEqual(["_ga", "_ga_E2ETEST01", COOKIE]);
+
+    await page.getByRole("button", { name: translation("fr", "common.cookie_preferences") }).click();
+    const analytics = panel(page).getByRole("group", { name: translation("fr", "consent.analytics_name") });
+    await analytics.getByRole("radio", { name: translation("fr", "consent.refuse") }).check();
+    await panel(page)
+      .getByRole("button", { name: translation("fr", "consent.save") })
+      .click();
+
+    expect((await context.cookies()).map((cookie) => cookie.name)).toEqual([COOKIE]);
+    expect(await savedChoices(context)).toEqual({ ...allOn, analytics: false });
+    const state = await page.evaluate((id) => {
+      const layer = (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((entry) =>
+        Array.from(entry),
+      );
+      return {
+        disabled: (window as unknown as Record<string, unknown>)[`ga-disable-${id}`],
+        lastConsent: layer.filter((entry) => entry[0] === "consent").at(-1),
+      };
+    }, GA_ID);
+    expect(state).toEqual({
+      disabled: true,
+      lastConsent: ["consent", "update", { analytics_storage: "denied" }],
+    });
+  });
+});
+
+test.describe("the panel", () => {
+  test("reopens from the footer; Escape closes it and gives focus back; the page does not scroll", async ({
+    page,
+  }) => {
+    await page
+      .context()
+      .addCookies([
+        { name: COOKIE, value: encodeURIComponent(JSON.stringify(allOff)), url: "http://127.0.0.1/" },
+      ]);
+    await page.goto("/");
+    await hydrated(page);
+    const opener = page.getByRole("button", { name: translation("fr", "common.cookie_preferences") });
+    await opener.focus();
+    await page.keyboard.press("Enter");
+    await expect(panel(page)).toBeVisible();
+    const before = await page.evaluate(() => window.scrollY);
+    await page.mouse.wheel(0, 600);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    await page.keyboard.press("Escape");
+    await expect(panel(page)).toHaveCount(0);
+    await expect(opener).toBeFocused();
+    await expect(notice(page)).toHaveCount(0);
+  });
+
+  test("keyboard only: every control is reachable, operable and keeps focus inside", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    await expect(notice(page)).toBeVisible();
+    // The notice comes first in the tab order, right after the skip link.
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: translation("fr", "common.skip_link") })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(
+      notice(page).getByRole("button", { name: translation("fr", "consent.accept_all") }),
+    ).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(
+      notice(page).getByRole("button", { name: translation("fr", "consent.customise") }),
+    ).toBeFocused();
+    await page.keyboard.press("Enter");
+    const dialog = panel(page);
+    await expect(dialog).toBeVisible();
+
+    // Tab through the panel: close, then one stop per optional service, then save; then round again.
+    const stops: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press("Tab");
+      stops.push(
+        await page.evaluate(() => {
+          const element = document.activeElement as HTMLElement;
+          return `${element.closest("dialog") ? "in" : "OUT"}:${element.getAttribute("aria-label") ?? element.getAttribute("name") ?? element.textContent}`;
+        }),
+      );
+    }
+    expect(stops).toEqual([
+      `in:${translation("fr", "consent.close")}`,
+      "in:consent-analytics",
+      "in:consent-youtube",
+      "in:consent-vimeo",
+      `in:${translation("fr", "consent.save")}`,
+      `in:${translation("fr", "consent.close")}`,
+    ]);
+    // Shift+Tab from the first control wraps to the last.
+    await page.keyboard.press("Shift+Tab");
+    await expect(dialog.getByRole("button", { name: translation("fr", "consent.save") })).toBeFocused();
+
+    // Arrow keys move a service's choice; Enter on save saves.
+    await page.keyboard.press("Shift+Tab");
+    await expect(
+      dialog.getByRole("group", { name: "Vimeo" }).getByRole("radio", { checked: true }),
+    ).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(
+      dialog
+        .getByRole("group", { name: "Vimeo" })
+        .getByRole("radio", { name: translation("fr", "consent.accept") }),
+    ).toBeChecked();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(dialog).toHaveCount(0);
+    expect(await savedChoices(context)).toEqual({ ...allOff, vimeo: true });
+    // Focus continues from the page, not from nowhere.
+    await expect(page.locator("#main")).toBeFocused();
+  });
+});
+
+test.describe("on statically rendered pages", () => {
+  for (const [lang, path] of [
+    ["fr", "/"],
+    ["fr", "/legals"],
+    ["en", "/en/contact"],
+    ["fr", youtubeWork.path],
+  ] as const) {
+    test(`${path}: the notice shifts nothing and is never the largest paint`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const record = window as unknown as { shifts: number; lcp: Element[] };
+        record.shifts = 0;
+        record.lcp = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Array<{
+            value: number;
+            hadRecentInput: boolean;
+          }>)
+            if (!entry.hadRecentInput) record.shifts += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Array<{ element: Element | null }>)
+            if (entry.element) record.lcp.push(entry.element);
+        }).observe({ type: "largest-contentful-paint", buffered: true });
+      });
+      await page.goto(path);
+      await expect(notice(page, lang)).toBeVisible();
+      await page.waitForTimeout(1000);
+      const result = await page.evaluate(() => {
+        const record = window as unknown as { shifts: number; lcp: Element[] };
+        return {
+          shifts: record.shifts,
+          lcpInNotice: record.lcp.filter((element) => element.closest("[data-consent-notice]")).length,
+          lcpCount: record.lcp.length,
+        };
+      });
+      expect(result.lcpCount).toBeGreaterThan(0);
+      expect(result).toMatchObject({ shifts: 0, lcpInNotice: 0 });
+    });
+  }
+});
+
+test.describe("accessibility", () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    test.describe(`${viewport.width} px`, () => {
+      test.use({ viewport });
+      for (const lang of ["fr", "en"] as Lang[]) {
+        test(`axe finds nothing with the notice, nor with the panel open (${lang})`, async ({ page }) => {
+          await page.goto(youtubeWorkPath(lang));
+          await expect(notice(page, lang)).toBeVisible();
+          await settle(page);
+          const withNotice = await violations(page);
+          expect(withNotice, `with the notice:\n${withNotice.join("\n")}`).toEqual([]);
+          await notice(page, lang)
+            .getByRole("button", { name: translation(lang, "consent.customise") })
+            .click();
+          await expect(panel(page, lang)).toBeVisible();
+          await settle(page);
+          const withPanel = await violations(page);
+          expect(withPanel, `with the panel open:\n${withPanel.join("\n")}`).toEqual([]);
+        });
+      }
+    });
+  }
+});
