@@ -20,7 +20,6 @@ const COOKIE = "vifargent_consent";
 const GA_ID = "G-E2ETEST01";
 const ANALYTICS_HOST = "www.googletagmanager.com";
 const VIDEO_HOSTS = ["www.youtube-nocookie.com", "www.youtube.com", "player.vimeo.com", "i.ytimg.com"];
-const EVERY_SERVICE = ["necessary", "analytics", "youtube", "vimeo"];
 
 /** A work page whose reel is a YouTube video (from the bundled content), per language. */
 function youtubeWorkPath(lang: Lang): string {
