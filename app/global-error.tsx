@@ -2,7 +2,7 @@
 
 import { usePathname } from "next/navigation";
 
-import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
+import { DEFAULT_ERROR_TRANSLATIONS } from "@/lib/i18n/default-error-translations";
 import { homePath, langFromPath, LOCALES } from "@/lib/i18n/locales";
 
 /**
@@ -13,7 +13,7 @@ import { homePath, langFromPath, LOCALES } from "@/lib/i18n/locales";
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   // The same path on the server and in the browser, so hydration matches.
   const lang = langFromPath(usePathname() ?? "/");
-  const t = DEFAULT_TRANSLATIONS[lang];
+  const t = DEFAULT_ERROR_TRANSLATIONS[lang];
   return (
     <html lang={LOCALES[lang].html}>
       <body style={{ margin: 0, fontFamily: "system-ui, sans-serif", background: "#fff", color: "#111" }}>

@@ -1,15 +1,16 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
 import type { ConsentLabels } from "@/lib/consent/labels";
 import { useConsentState } from "@/lib/hooks/use-consent";
 
-// The notice and panel load only for a visitor who has something to decide.
-const ConsentOverlay = dynamic(() => import("./consent-overlay").then((module) => module.ConsentOverlay), {
-  ssr: false,
-});
+// The notice and panel load only for a visitor who has something to decide, and only in the
+// browser (they need the cookie). React.lazy rather than next/dynamic: the same split, without
+// next/dynamic's loader code in every page.
+const ConsentOverlay = lazy(() =>
+  import("./consent-overlay").then((module) => ({ default: module.ConsentOverlay })),
+);
 
 /**
  * Where the consent notice sits in the document: early, so keyboard and
@@ -40,7 +41,11 @@ export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
 
   return (
     <>
-      {started && view !== "hidden" ? <ConsentOverlay labels={labels} /> : null}
+      {started && view !== "hidden" ? (
+        <Suspense fallback={null}>
+          <ConsentOverlay labels={labels} />
+        </Suspense>
+      ) : null}
       <p role="status" className="visually-hidden">
         {announcement}
       </p>

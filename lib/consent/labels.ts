@@ -1,11 +1,27 @@
-import type { TranslationKey, Translations } from "@/lib/i18n/default-translations";
+import type { Translations } from "@/lib/i18n/default-translations";
 
-type ConsentKey = Extract<TranslationKey, `consent.${string}`>;
+/** The texts the notice and the panel show (services carry their own names and descriptions). */
+const LABEL_KEYS = [
+  "consent.title",
+  "consent.notice",
+  "consent.accept_all",
+  "consent.refuse_all",
+  "consent.customise",
+  "consent.panel_title",
+  "consent.panel_intro",
+  "consent.accept",
+  "consent.refuse",
+  "consent.required",
+  "consent.save",
+  "consent.close",
+  "consent.saved",
+] as const;
+
 /** The consent texts the client needs, not the whole translations map. */
-export type ConsentLabels = Pick<Translations, ConsentKey>;
+export type ConsentLabels = Pick<Translations, (typeof LABEL_KEYS)[number]>;
 
 export function consentLabels(t: Translations): ConsentLabels {
-  return Object.fromEntries(Object.entries(t).filter(([key]) => key.startsWith("consent."))) as ConsentLabels;
+  return Object.fromEntries(LABEL_KEYS.map((key) => [key, t[key]])) as ConsentLabels;
 }
 
 /** Fills "{service}" in a template such as "Allow {service} and play". */

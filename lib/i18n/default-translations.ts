@@ -1,3 +1,4 @@
+import { DEFAULT_ERROR_TRANSLATIONS } from "./default-error-translations";
 import type { Lang } from "./locales";
 
 /**
@@ -6,6 +7,7 @@ import type { Lang } from "./locales";
  * document's groups flatten.
  */
 const fr = {
+  ...DEFAULT_ERROR_TRANSLATIONS.fr,
   "translations.button_text": "Découvrir",
   "common.skip_link": "Aller au contenu",
   "common.menu_open": "Ouvrir le menu",
@@ -65,13 +67,6 @@ const fr = {
     "Lecture des vidéos hébergées sur Vimeo. Vimeo peut déposer des cookies et suivre votre navigation.",
   "consent.video_blocked": "Cette vidéo est hébergée par {service}, qui peut déposer des cookies.",
   "consent.video_allow": "Autoriser {service} et lire",
-  "errors.not_found_title": "Page introuvable",
-  "errors.not_found_message": "Cette page est introuvable",
-  "errors.go_home": "Retour à l’accueil",
-  "errors.error_title": "Une erreur est survenue",
-  "errors.error_message": "Un problème est survenu lors de l’affichage de cette page.",
-  "errors.global_error": "Une erreur est survenue lors de l’affichage de la page d’erreur",
-  "errors.retry": "Réessayer",
   "contact.emails": "Écrivez-nous",
   "contact.addresses": "Nos bureaux",
   "contact.view_map": "Voir sur la carte",
@@ -91,6 +86,7 @@ export type TranslationKey = keyof typeof fr;
 export type Translations = Record<TranslationKey, string>;
 
 const en: Translations = {
+  ...DEFAULT_ERROR_TRANSLATIONS.en,
   "translations.button_text": "Discover",
   "common.skip_link": "Skip to content",
   "common.menu_open": "Open menu",
@@ -150,13 +146,6 @@ const en: Translations = {
     "Plays the videos hosted on Vimeo. Vimeo may set cookies and track your browsing.",
   "consent.video_blocked": "This video is hosted by {service}, which may set cookies.",
   "consent.video_allow": "Allow {service} and play",
-  "errors.not_found_title": "Page not found",
-  "errors.not_found_message": "This page could not be found",
-  "errors.go_home": "Go back to home",
-  "errors.error_title": "Something went wrong",
-  "errors.error_message": "A problem occurred while showing this page.",
-  "errors.global_error": "An error occurred while showing the error page",
-  "errors.retry": "Try again",
   "contact.emails": "Write to us",
   "contact.addresses": "Our offices",
   "contact.view_map": "View on the map",
