@@ -5,6 +5,7 @@ import Cookies from "js-cookie";
 
 import { ConsentProvider } from "@/components/consent/consent-provider";
 import { ConsentSlot } from "@/components/consent/consent-slot";
+import { ScrollProvider } from "@/components/smooth-scroll/scroll-provider";
 import { OPEN_CONSENT_EVENT } from "@/components/site-footer/cookie-preferences-button";
 import { ConsentVideo } from "@/components/video-player/consent-video";
 import { CONSENT_MODE_DEFAULTS } from "@/lib/consent/analytics";
@@ -31,18 +32,20 @@ const youtube = {
 
 function Page({ children }: { children?: React.ReactNode }) {
   return (
-    <ConsentProvider services={services}>
-      <ConsentSlot labels={consentLabels(fr)} />
-      <ConsentVideo
-        field={youtube}
-        title="Mémoire vive"
-        playLabel="Lire la vidéo — Mémoire vive"
-        blockedLabel={fr["consent.video_blocked"]}
-        allowLabel={fr["consent.video_allow"]}
-        watchLabel="Voir sur YouTube"
-      />
-      {children}
-    </ConsentProvider>
+    <ScrollProvider>
+      <ConsentProvider services={services}>
+        <ConsentSlot labels={consentLabels(fr)} />
+        <ConsentVideo
+          field={youtube}
+          title="Mémoire vive"
+          playLabel="Lire la vidéo — Mémoire vive"
+          blockedLabel={fr["consent.video_blocked"]}
+          allowLabel={fr["consent.video_allow"]}
+          watchLabel="Voir sur YouTube"
+        />
+        {children}
+      </ConsentProvider>
+    </ScrollProvider>
   );
 }
 

@@ -9,8 +9,10 @@ import { ConsentSlot } from "@/components/consent/consent-slot";
 import { NavigationProgress } from "@/components/page-transition/navigation-progress";
 import { PageTransition } from "@/components/page-transition/page-transition";
 import { PreviewBar } from "@/components/preview-bar/preview-bar";
+import { ScrollIndicator } from "@/components/scroll-indicator/scroll-indicator";
 import { SiteFooter } from "@/components/site-footer/site-footer";
 import { SiteProvider } from "@/components/site-context/site-context";
+import { ScrollProvider } from "@/components/smooth-scroll/scroll-provider";
 import { CONSENT_MODE_DEFAULTS } from "@/lib/consent/analytics";
 import { consentLabels } from "@/lib/consent/labels";
 import { gaMeasurementId, siteServices } from "@/lib/consent/services";
@@ -64,26 +66,29 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
         </head>
       ) : null}
       <body>
-        <SiteProvider value={{ lang, t, companyName: name }}>
-          <ConsentProvider services={siteServices(t, measurementId)} gaMeasurementId={measurementId}>
-            <a href="#main" className="skip-link">
-              {t["common.skip_link"]}
-            </a>
-            <ConsentSlot labels={consentLabels(t)} />
-            <NavigationProgress label={t["common.loading"]} />
-            {draft.isEnabled ? (
-              <PreviewBar label={t["preview.indicator"]} exitLabel={t["preview.exit"]} />
-            ) : null}
-            {/* Prismic's toolbar: editors of a hosted repository only, never visitors or the bundled one. */}
-            {draft.isEnabled && !source.bundled ? (
-              <Script src={getToolbarSrc(source.repositoryName)} strategy="lazyOnload" />
-            ) : null}
-            <PageTransition>
-              {children}
-              <SiteFooter lang={lang} t={t} settings={settings} companyName={name} />
-            </PageTransition>
-          </ConsentProvider>
-        </SiteProvider>
+        <ScrollProvider>
+          <SiteProvider value={{ lang, t, companyName: name }}>
+            <ConsentProvider services={siteServices(t, measurementId)} gaMeasurementId={measurementId}>
+              <a href="#main" className="skip-link">
+                {t["common.skip_link"]}
+              </a>
+              <ConsentSlot labels={consentLabels(t)} />
+              <NavigationProgress label={t["common.loading"]} />
+              {draft.isEnabled ? (
+                <PreviewBar label={t["preview.indicator"]} exitLabel={t["preview.exit"]} />
+              ) : null}
+              {/* Prismic's toolbar: editors of a hosted repository only, never visitors or the bundled one. */}
+              {draft.isEnabled && !source.bundled ? (
+                <Script src={getToolbarSrc(source.repositoryName)} strategy="lazyOnload" />
+              ) : null}
+              <PageTransition>
+                {children}
+                <SiteFooter lang={lang} t={t} settings={settings} companyName={name} />
+              </PageTransition>
+            </ConsentProvider>
+          </SiteProvider>
+          <ScrollIndicator />
+        </ScrollProvider>
       </body>
     </html>
   );

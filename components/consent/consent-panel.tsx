@@ -8,7 +8,7 @@ import type { ConsentMap } from "@/lib/consent/cookie-codec";
 import type { ConsentLabels } from "@/lib/consent/labels";
 import type { ConsentService } from "@/lib/consent/services";
 import { useFocusTrap } from "@/lib/hooks/use-focus-trap";
-import { useScrollLock } from "@/lib/hooks/use-scroll-lock";
+import { useScrollLock } from "@/lib/hooks/use-scroll";
 
 import styles from "./consent.module.css";
 

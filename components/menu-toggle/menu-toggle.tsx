@@ -3,6 +3,8 @@
 import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 
+import { useScrollLock } from "@/lib/hooks/use-scroll";
+
 import styles from "./menu-toggle.module.css";
 
 const subscribeToNothing = () => () => {};
@@ -30,6 +32,9 @@ export function MenuToggle({
     () => true,
     () => false,
   );
+
+  // The open menu covers the page: the page stays where it is behind it.
+  useScrollLock(open);
 
   useEffect(() => {
     if (!open) return;

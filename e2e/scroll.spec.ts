@@ -1,0 +1,323 @@
+import { devices, type Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+import { pages, translation } from "./helpers/content";
+
+/**
+ * Smooth scrolling as a desktop visitor meets it in Chromium (a fine pointer,
+ * no reduced motion), and native scrolling on a phone and under reduced
+ * motion. Every movement is sampled frame by frame: a smooth scroll reaches
+ * its target over several frames, a native one in one step.
+ */
+
+const DESKTOP = { width: 1440, height: 900 };
+const LINUX_CHROME =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+const WINDOWS_CHROME =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
+const decided = encodeURIComponent(
+  JSON.stringify({ necessary: true, analytics: false, youtube: false, vimeo: false }),
+);
+
+/** A long page: the works list. */
+const LONG_PAGE = "/works";
+
+test.beforeEach(async ({ context }) => {
+  // A returning visitor: the consent notice stays out of the way of these tests.
+  await context.addCookies([{ name: "vifargent_consent", value: decided, url: "http://127.0.0.1/" }]);
+});
+
+async function smoothReady(page: Page) {
+  await expect(page.locator("html")).toHaveClass(/\blenis\b/);
+}
+
+/** Runs `action`, then records window.scrollY on every frame until it has been still for 300 ms. */
+async function trace(page: Page, action: () => Promise<void>): Promise<number[]> {
+  await page.evaluate(() => {
+    const record = window as unknown as { samples: number[]; sampling: boolean };
+    record.samples = [window.scrollY];
+    record.sampling = true;
+    const frame = () => {
+      record.samples.push(window.scrollY);
+      if (record.sampling) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+  await action();
+  await page.waitForFunction(
+    () => {
+      const { samples } = window as unknown as { samples: number[] };
+      const recent = samples.slice(-20);
+      return samples.length > 30 && recent.every((value) => value === recent[0]);
+    },
+    null,
+    { timeout: 10_000 },
+  );
+  return page.evaluate(() => {
+    const record = window as unknown as { samples: number[]; sampling: boolean };
+    record.sampling = false;
+    return record.samples;
+  });
+}
+
+/** Positions strictly between the first and the last: the frames of an animation. */
+function inBetween(samples: number[]): number[] {
+  const start = samples[0];
+  const end = samples.at(-1)!;
+  const [low, high] = start < end ? [start, end] : [end, start];
+  return [...new Set(samples.filter((value) => value > low + 0.5 && value < high - 0.5))];
+}
+
+async function blurAll(page: Page) {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+test.describe("desktop", () => {
+  test.use({ viewport: DESKTOP, userAgent: LINUX_CHROME });
+
+  test("a wheel notch moves the page over several frames, 0.4 times its delta", async ({ page }) => {
+    await page.goto(LONG_PAGE);
+    await smoothReady(page);
+    await page.mouse.move(700, 450);
+    const samples = await trace(page, () => page.mouse.wheel(0, 500));
+    expect(samples[0]).toBe(0);
+    expect(samples.at(-1)).toBeCloseTo(200, 0);
+    expect(inBetween(samples).length).toBeGreaterThanOrEqual(5);
+  });
+
+  test("ArrowDown moves 240 px and PageDown one viewport, both animated; End and Home reach the ends", async ({
+    page,
+  }) => {
+    await page.goto(LONG_PAGE);
+    await smoothReady(page);
+    await blurAll(page);
+    const arrow = await trace(page, () => page.keyboard.press("ArrowDown"));
+    expect(arrow.at(-1)).toBeCloseTo(240, 0);
+    expect(inBetween(arrow).length).toBeGreaterThanOrEqual(5);
+
+    const pageDown = await trace(page, () => page.keyboard.press("PageDown"));
+    expect(pageDown.at(-1)).toBeCloseTo(240 + DESKTOP.height, 0);
+    expect(inBetween(pageDown).length).toBeGreaterThanOrEqual(5);
+
+    const space = await trace(page, () => page.keyboard.press("Shift+Space"));
+    expect(space.at(-1)).toBeCloseTo(240, 0);
+
+    const limit = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    const end = await trace(page, () => page.keyboard.press("End"));
+    expect(end.at(-1)).toBeCloseTo(limit, 0);
+    const home = await trace(page, () => page.keyboard.press("Home"));
+    expect(home.at(-1)).toBe(0);
+  });
+
+  test("keys typed in a form field, and browser shortcuts, do not scroll the page", async ({ page }) => {
+    await page.goto(LONG_PAGE);
+    await smoothReady(page);
+    await page.evaluate(() => {
+      const field = document.createElement("textarea");
+      field.setAttribute("aria-label", "Notes");
+      document.querySelector("main")!.prepend(field);
+    });
+    const field = page.getByRole("textbox", { name: "Notes" });
+    await field.focus();
+    // Caret keys and typing (Page Up/Down in a field are the browser's own, which may scroll).
+    for (const key of ["ArrowDown", "Space", "End", "Space", "Home", "ArrowUp"])
+      await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect(field).toHaveValue("  ");
+
+    // Shortcuts stay the browser's: the smooth scroller leaves their events alone (a plain arrow it takes).
+    await blurAll(page);
+    await page.evaluate(() => {
+      const record = window as unknown as { taken: string[] };
+      record.taken = [];
+      window.addEventListener("keydown", (event) => {
+        if (event.defaultPrevented)
+          record.taken.push(`${event.ctrlKey ? "Ctrl+" : ""}${event.altKey ? "Alt+" : ""}${event.key}`);
+      });
+    });
+    for (const key of ["Control+End", "Alt+ArrowDown", "Meta+ArrowDown", "Shift+ArrowDown", "ArrowDown"])
+      await page.keyboard.press(key);
+    expect(await page.evaluate(() => (window as unknown as { taken: string[] }).taken)).toEqual([
+      "ArrowDown",
+    ]);
+  });
+
+  test("the lock (the consent panel) blocks the wheel and keys; a forced call still scrolls", async ({
+    page,
+  }) => {
+    await page.goto(LONG_PAGE);
+    await smoothReady(page);
+    await page.evaluate(() => window.dispatchEvent(new CustomEvent("consent:open")));
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.locator("html")).toHaveClass(/lenis-stopped/);
+
+    await page.mouse.move(20, 450);
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    // An ordinary call is ignored while locked; a forced one scrolls.
+    await page.evaluate(() =>
+      window.dispatchEvent(new CustomEvent("scroll:to", { detail: { target: 600 } })),
+    );
+    await page.waitForTimeout(400);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const forced = await trace(page, async () => {
+      await page.evaluate(() =>
+        window.dispatchEvent(new CustomEvent("scroll:to", { detail: { target: 600, force: true } })),
+      );
+    });
+    expect(forced.at(-1)).toBeCloseTo(600, 0);
+
+    // Closing the panel unlocks: the wheel works again.
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.mouse.move(700, 450);
+    const after = await trace(page, () => page.mouse.wheel(0, 500));
+    expect(after.at(-1)).toBeCloseTo(800, 0);
+  });
+
+  test("the indicator shows while the page travels and fades out after; it is hidden from assistive technology", async ({
+    page,
+  }) => {
+    await page.goto(LONG_PAGE);
+    await smoothReady(page);
+    const indicator = page.locator("[data-scroll-indicator]");
+    await expect(indicator).toHaveAttribute("aria-hidden", "true");
+    await expect(indicator).toHaveCSS("pointer-events", "none");
+    await expect(indicator).toHaveCSS("opacity", "0");
+    await page.mouse.move(700, 450);
+    await page.mouse.wheel(0, 2000);
+    await expect(indicator).toHaveAttribute("data-visible", "true");
+    await expect
+      .poll(() => indicator.evaluate((element) => Number(getComputedStyle(element).opacity)))
+      .toBeGreaterThan(0.5);
+    await expect(indicator).toHaveAttribute("data-visible", "false", { timeout: 5_000 });
+    await expect(indicator).toHaveCSS("opacity", "0", { timeout: 5_000 });
+    // In the side gutter: it covers no content.
+    const box = (await indicator.boundingBox())!;
+    const content = (await page.locator("main h1").boundingBox())!;
+    expect(box.x).toBeGreaterThan(content.x + content.width);
+    expect(box.width).toBeLessThanOrEqual(8);
+  });
+
+  test("the skip link scrolls smoothly to the content and moves focus there", async ({ page }) => {
+    await page.goto(LONG_PAGE);
+    await smoothReady(page);
+    await trace(page, () => page.keyboard.press("End"));
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: translation("fr", "common.skip_link") })).toBeFocused();
+    const samples = await trace(page, () => page.keyboard.press("Enter"));
+    await expect(page.locator("#main")).toBeFocused();
+    const mainTop = await page.evaluate(() => document.getElementById("main")!.getBoundingClientRect().top);
+    expect(Math.abs(mainTop)).toBeLessThan(2);
+    expect(inBetween(samples).length).toBeGreaterThanOrEqual(5);
+  });
+
+  test("a client navigation lands at the top with no inertia; back restores the position", async ({
+    page,
+  }) => {
+    await page.goto(LONG_PAGE);
+    await smoothReady(page);
+    await page.mouse.move(700, 450);
+    await trace(page, () => page.mouse.wheel(0, 3000));
+    const listPosition = await page.evaluate(() => window.scrollY);
+    expect(listPosition).toBeGreaterThan(1000);
+
+    // Mid-flight: a wheel still carrying the page when a work in view is clicked.
+    const target = await page.evaluate(() => {
+      const link = [...document.querySelectorAll<HTMLAnchorElement>('main a[href^="/works/"]')].find(
+        (candidate) => {
+          const box = candidate.getBoundingClientRect();
+          return box.top > 100 && box.bottom < window.innerHeight - 100;
+        },
+      )!;
+      const box = link.getBoundingClientRect();
+      return { href: link.getAttribute("href")!, x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    });
+    await page.mouse.wheel(0, 200);
+    await page.mouse.click(target.x, target.y);
+    await expect(page).toHaveURL(new RegExp(`${target.href}$`));
+    const landed = await trace(page, async () => {});
+    expect(landed.at(-1)).toBe(0);
+
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`${LONG_PAGE}$`));
+    // Where the list was when the work was opened (the wheel had carried it up to 80 px further).
+    await expect
+      .poll(() => page.evaluate(() => window.scrollY), { timeout: 5_000 })
+      .toBeGreaterThanOrEqual(listPosition - 2);
+    expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(listPosition + 82);
+  });
+
+  test("reduced motion, switched on and off live, turns smooth scrolling off and on without a reload", async ({
+    page,
+  }) => {
+    await page.goto(LONG_PAGE);
+    await smoothReady(page);
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await expect(page.locator("html")).not.toHaveClass(/lenis/);
+    await page.mouse.move(700, 450);
+    const native = await trace(page, () => page.mouse.wheel(0, 500));
+    expect(native.at(-1)).toBe(500);
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await smoothReady(page);
+  });
+});
+
+test.describe("Windows", () => {
+  test.use({ viewport: DESKTOP, userAgent: WINDOWS_CHROME });
+
+  test("a wheel notch moves the page by its whole delta, still smoothly", async ({ page }) => {
+    await page.goto(LONG_PAGE);
+    await smoothReady(page);
+    await page.mouse.move(700, 450);
+    const samples = await trace(page, () => page.mouse.wheel(0, 500));
+    expect(samples.at(-1)).toBeCloseTo(500, 0);
+    expect(inBetween(samples).length).toBeGreaterThanOrEqual(5);
+  });
+});
+
+test.describe("reduced motion from the start", () => {
+  test.use({ viewport: DESKTOP, reducedMotion: "reduce" });
+
+  test("scrolls natively: no Lenis classes, keys left to the browser", async ({ page }) => {
+    await page.goto(LONG_PAGE);
+    await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+    await page.waitForTimeout(300);
+    await expect(page.locator("html")).not.toHaveClass(/lenis/);
+  });
+});
+
+// A phone's screen, touch and user agent (the device's browser type stays the project's Chromium).
+const { defaultBrowserType: _browser, ...PHONE } = devices["Pixel 7"];
+
+test.describe("phone", () => {
+  test.use(PHONE);
+
+  test("scrolls natively and never downloads Lenis", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("response", async (response) => {
+      if ((response.headers()["content-type"] ?? "").includes("javascript"))
+        scripts.push(await response.text());
+    });
+    await page.goto(LONG_PAGE);
+    await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+    await page.waitForTimeout(500);
+    await expect(page.locator("html")).not.toHaveClass(/lenis/);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((body) => body.includes("lenisVersion"))).toEqual([]);
+    expect(
+      await page.evaluate(() => (window as unknown as { lenisVersion?: string }).lenisVersion),
+    ).toBeUndefined();
+  });
+
+  test("the open menu locks the page", async ({ page }) => {
+    await page.goto(pages.find((candidate) => candidate.path === LONG_PAGE)!.path);
+    await page.getByRole("button", { name: translation("fr", "common.menu_open"), exact: true }).click();
+    await expect(page.locator("html")).toHaveCSS("overflow", "hidden");
+    await page.getByRole("button", { name: translation("fr", "common.menu_close"), exact: true }).click();
+    await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
+  });
+});
