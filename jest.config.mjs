@@ -22,6 +22,11 @@ const domProject = await createJestConfig({
   setupFilesAfterEnv: ["<rootDir>/__tests__/setup-dom.ts"],
 })();
 
+// Lenis ships ES modules only; Jest runs CommonJS, so it is compiled like the packages Next transpiles.
+domProject.transformIgnorePatterns = domProject.transformIgnorePatterns.map((pattern) =>
+  pattern.replace("(@prismicio/react|", "(lenis|@prismicio/react|"),
+);
+
 const config = { projects: [nodeProject, domProject] };
 
 export default config;

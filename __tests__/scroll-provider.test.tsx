@@ -1,6 +1,6 @@
-import { render, screen } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { useState } from "react";
+import { StrictMode, useState } from "react";
 
 import { ScrollProvider } from "@/components/smooth-scroll/scroll-provider";
 import {
@@ -119,5 +119,36 @@ describe("scroll provider and hooks", () => {
     unmount();
     expect(ticker.size).toBe(0);
     expect(resize.size).toBe(0);
+  });
+});
+
+describe("on a desktop with a fine pointer", () => {
+  const original = window.matchMedia;
+  beforeAll(() => {
+    window.matchMedia = ((query: string) => ({
+      matches: query === "(pointer: fine)",
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    })) as unknown as typeof window.matchMedia;
+  });
+  afterAll(() => {
+    window.matchMedia = original;
+  });
+
+  it("starts Lenis once, under Strict Mode too, and stops it on unmount", async () => {
+    const { unmount } = render(
+      <StrictMode>
+        <ScrollProvider>
+          <Probe />
+        </ScrollProvider>
+      </StrictMode>,
+    );
+    await waitFor(() => expect(screen.getByTestId("state")).toHaveTextContent("false true 0.1"));
+    expect(document.documentElement.classList.contains("lenis")).toBe(true);
+    expect(sharedTicker().size).toBe(1);
+    unmount();
+    expect(document.documentElement.classList.contains("lenis")).toBe(false);
+    expect(sharedTicker().size).toBe(0);
   });
 });

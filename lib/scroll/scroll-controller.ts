@@ -71,6 +71,7 @@ export function createScrollController(): ScrollController {
   let engine: SmoothEngine | null = null;
   /** Bumped whenever the wanted engine changes, so a late import does not start a stale one. */
   let generation = 0;
+  let loading = false;
   let locks = 0;
   let mounted = false;
   /** The path back/forward went to: there the browser restores the position instead of starting at the top. */
@@ -84,20 +85,30 @@ export function createScrollController(): ScrollController {
 
   function chooseEngine() {
     const settings = resolveScrollSettings(readEnvironment());
+    // Already smooth (or on its way): a second change that keeps it smooth changes nothing.
+    if (settings.smooth && (engine || loading)) return;
     const wanted = ++generation;
+    loading = false;
     if (!settings.smooth) {
       engine?.destroy();
       engine = null;
       publishNative();
       return;
     }
-    engine?.destroy();
-    engine = null;
-    void import("./smooth-engine").then(({ createSmoothEngine }) => {
-      if (wanted !== generation || !mounted) return;
-      engine = createSmoothEngine(settings, store);
-      if (locks > 0) engine.stop();
-    });
+    loading = true;
+    void import("./smooth-engine").then(
+      ({ createSmoothEngine }) => {
+        if (wanted !== generation || !mounted) return;
+        loading = false;
+        engine = createSmoothEngine(settings, store);
+        if (locks > 0) engine.stop();
+      },
+      (error: unknown) => {
+        // Without its chunk the page still scrolls, natively.
+        if (wanted === generation) loading = false;
+        console.error("Smooth scrolling could not load; the page scrolls natively", error);
+      },
+    );
   }
 
   function setRootLocked(locked: boolean) {
@@ -172,6 +183,7 @@ export function createScrollController(): ScrollController {
       chooseEngine();
       return () => {
         mounted = false;
+        loading = false;
         generation++;
         for (const query of queries) query.removeEventListener("change", chooseEngine);
         window.removeEventListener("scroll", publishNative);
