@@ -1,3 +1,5 @@
+import path from "node:path";
+
 import { defineConfig, devices } from "@playwright/test";
 
 /**
@@ -47,6 +49,11 @@ export default defineConfig({
       PRISMIC_WEBHOOK_SECRET: "e2e-webhook-secret",
       // Registers audience measurement, so consent tests see Google's tag asked for (and intercepted).
       NEXT_PUBLIC_GA_MEASUREMENT_ID: "G-E2ETEST01",
+      // No SMTP: accepted messages land in this outbox, which the contact tests read. The limits
+      // are relaxed here (a person's 1 s, many messages); a second server checks the defaults.
+      CONTACT_OUTBOX_DIR: path.resolve(__dirname, "test-results/outbox"),
+      CONTACT_MIN_FILL_MS: "1000",
+      CONTACT_RATE_LIMIT: "1000/600",
     },
   },
 });

@@ -126,6 +126,16 @@ export interface ContactPageDocumentDataContactsItem {
 	 * - **Documentation**: https://prismic.io/docs/fields/text
 	 */
 	person: prismic.KeyTextField;
+	
+	/**
+	 * Form Purpose field in *Contact Page → Contacts*
+	 *
+	 * - **Field Type**: Select
+	 * - **Placeholder**: Contact form messages of this purpose go to this e-mail
+	 * - **API ID Path**: contact_page.contacts[].form_purpose
+	 * - **Documentation**: https://prismic.io/docs/fields/select
+	 */
+	form_purpose: prismic.SelectField<"project" | "press" | "jobs" | "other">;
 }
 
 /**
@@ -174,7 +184,18 @@ interface ContactPageDocumentData {
 	 * - **Tab**: Main
 	 * - **Documentation**: https://prismic.io/docs/fields/repeatable-group
 	 */
-	contacts: prismic.GroupField<Simplify<ContactPageDocumentDataContactsItem>>;/**
+	contacts: prismic.GroupField<Simplify<ContactPageDocumentDataContactsItem>>;
+	
+	/**
+	 * Form Default Recipient field in *Contact Page*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: E-mail for contact form messages no contact above takes, e.g. hello@example.com
+	 * - **API ID Path**: contact_page.form_default_recipient
+	 * - **Tab**: Main
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	form_default_recipient: prismic.KeyTextField;/**
 	 * Meta Title field in *Contact Page*
 	 *
 	 * - **Field Type**: Text
@@ -1367,6 +1388,376 @@ export interface TranslationsDocumentDataContactItem {
 	 * - **Documentation**: https://prismic.io/docs/fields/text
 	 */
 	view_map: prismic.KeyTextField;
+	
+	/**
+	 * Form Title field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].form_title
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	form_title: prismic.KeyTextField;
+	
+	/**
+	 * Form Intro field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].form_intro
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	form_intro: prismic.KeyTextField;
+	
+	/**
+	 * Name field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].name
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	name: prismic.KeyTextField;
+	
+	/**
+	 * Email field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].email
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	email: prismic.KeyTextField;
+	
+	/**
+	 * Email Help field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].email_help
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	email_help: prismic.KeyTextField;
+	
+	/**
+	 * Company field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].company
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	company: prismic.KeyTextField;
+	
+	/**
+	 * Optional field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].optional
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	optional: prismic.KeyTextField;
+	
+	/**
+	 * Purpose field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].purpose
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	purpose: prismic.KeyTextField;
+	
+	/**
+	 * Purpose Project field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].purpose_project
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	purpose_project: prismic.KeyTextField;
+	
+	/**
+	 * Purpose Press field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].purpose_press
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	purpose_press: prismic.KeyTextField;
+	
+	/**
+	 * Purpose Jobs field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].purpose_jobs
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	purpose_jobs: prismic.KeyTextField;
+	
+	/**
+	 * Purpose Other field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].purpose_other
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	purpose_other: prismic.KeyTextField;
+	
+	/**
+	 * Message field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].message
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	message: prismic.KeyTextField;
+	
+	/**
+	 * Message Help field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].message_help
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	message_help: prismic.KeyTextField;
+	
+	/**
+	 * Consent field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].consent
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	consent: prismic.KeyTextField;
+	
+	/**
+	 * Consent Link field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].consent_link
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	consent_link: prismic.KeyTextField;
+	
+	/**
+	 * Honeypot field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].honeypot
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	honeypot: prismic.KeyTextField;
+	
+	/**
+	 * Submit field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].submit
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	submit: prismic.KeyTextField;
+	
+	/**
+	 * Sending field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].sending
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	sending: prismic.KeyTextField;
+	
+	/**
+	 * Sent Title field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].sent_title
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	sent_title: prismic.KeyTextField;
+	
+	/**
+	 * Sent Message field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].sent_message
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	sent_message: prismic.KeyTextField;
+	
+	/**
+	 * Send Another field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].send_another
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	send_another: prismic.KeyTextField;
+	
+	/**
+	 * Error Summary field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_summary
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_summary: prismic.KeyTextField;
+	
+	/**
+	 * Error Name Required field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_name_required
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_name_required: prismic.KeyTextField;
+	
+	/**
+	 * Error Name Too Long field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_name_too_long
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_name_too_long: prismic.KeyTextField;
+	
+	/**
+	 * Error Email Invalid field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_email_invalid
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_email_invalid: prismic.KeyTextField;
+	
+	/**
+	 * Error Email Too Long field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_email_too_long
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_email_too_long: prismic.KeyTextField;
+	
+	/**
+	 * Error Company Too Long field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_company_too_long
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_company_too_long: prismic.KeyTextField;
+	
+	/**
+	 * Error Purpose field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_purpose
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_purpose: prismic.KeyTextField;
+	
+	/**
+	 * Error Message Required field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_message_required
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_message_required: prismic.KeyTextField;
+	
+	/**
+	 * Error Message Too Short field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_message_too_short
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_message_too_short: prismic.KeyTextField;
+	
+	/**
+	 * Error Message Too Long field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_message_too_long
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_message_too_long: prismic.KeyTextField;
+	
+	/**
+	 * Error Consent field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_consent
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_consent: prismic.KeyTextField;
+	
+	/**
+	 * Error Too Fast field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_too_fast
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_too_fast: prismic.KeyTextField;
+	
+	/**
+	 * Error Rate Limit field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_rate_limit
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_rate_limit: prismic.KeyTextField;
+	
+	/**
+	 * Error Rejected field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_rejected
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_rejected: prismic.KeyTextField;
+	
+	/**
+	 * Error Delivery field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_delivery
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_delivery: prismic.KeyTextField;
 }
 
 /**

@@ -2,12 +2,18 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
 import { ContactDetails } from "@/components/contact-details/contact-details";
+import { ContactForm } from "@/components/contact-form/contact-form";
 import { PageFrame } from "@/components/page-frame/page-frame";
 import { PageIntro } from "@/components/page-intro/page-intro";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
+import { contactFormLabels } from "@/lib/contact/labels";
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
+import { localePath } from "@/lib/i18n/locales";
+import { PAGE_TYPES } from "@/lib/site/page-types";
 import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
+
+import { sendContactMessage } from "./actions";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/contact">): Promise<Metadata> {
   return singlePageMetadata("contact_page", await langParam(params));
@@ -25,6 +31,13 @@ export default async function ContactPage({ params }: PageProps<"/[lang]/contact
     <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(page)}>
       <PageIntro title={page.data.title} intro={page.data.intro} t={t} />
       <ContactDetails page={page} settings={settings} t={t} />
+      <ContactForm
+        action={sendContactMessage.bind(null, lang)}
+        labels={contactFormLabels(t)}
+        legalsHref={localePath(lang, PAGE_TYPES.legals_page.path)}
+        contactHref={localePath(lang, PAGE_TYPES.contact_page.path)}
+        renderedAt={Date.now()}
+      />
     </PageFrame>
   );
 }

@@ -1,0 +1,88 @@
+"use server";
+
+import { headers } from "next/headers";
+
+import {
+  clientAddress,
+  createRateLimiter,
+  isHoneypotFilled,
+  isTooFast,
+  minFillMs,
+  rateLimitConfig,
+  trustedProxies,
+} from "@/lib/contact/abuse";
+import { composeContactMail } from "@/lib/contact/compose";
+import { contactConfig } from "@/lib/contact/config";
+import { deliverContactMail } from "@/lib/contact/deliver";
+import type { ContactFormState } from "@/lib/contact/form-state";
+import { recipientFor } from "@/lib/contact/recipients";
+import { formValues, validateContact } from "@/lib/contact/schema";
+import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
+import { companyName } from "@/lib/content/site-identity";
+import { isLang } from "@/lib/i18n/locales";
+
+// One limiter per server instance (see the README for several instances).
+const limiter = createRateLimiter(rateLimitConfig());
+
+/**
+ * The contact form's Server Action: the same schema as the browser, the abuse
+ * checks, then delivery (SMTP, or the outbox when SMTP is unset or fails).
+ * Works as a plain POST too: the page renders again with this state.
+ */
+export async function sendContactMessage(
+  lang: string,
+  _previous: ContactFormState,
+  form: FormData,
+): Promise<ContactFormState> {
+  if (!isLang(lang)) return { status: "refused", values: {}, reason: "rejected" };
+  const values = formValues(form);
+  const kept = { ...values, website: "" };
+  if (isHoneypotFilled(values.website)) {
+    console.warn("contact: refused, honeypot filled");
+    return { status: "refused", values: kept, reason: "rejected" };
+  }
+  const now = Date.now();
+  if (isTooFast(values.started, now, minFillMs())) {
+    console.warn("contact: refused, sent too fast");
+    return { status: "refused", values: kept, reason: "too_fast" };
+  }
+  const checked = validateContact(values);
+  if (!checked.ok) return { status: "invalid", values: kept, errors: checked.errors };
+
+  const client = clientAddress((await headers()).get("x-forwarded-for"), trustedProxies());
+  if (!limiter.take(client, now)) {
+    console.warn("contact: refused, rate limit reached");
+    return { status: "refused", values: kept, reason: "rate_limit" };
+  }
+
+  const [page, settings, t] = await Promise.all([
+    getPage("contact_page", lang),
+    getSettings(lang),
+    getTranslations(lang),
+  ]);
+  const config = contactConfig();
+  const to = recipientFor(checked.data.purpose, page, settings);
+  if (!to) {
+    console.error("contact: no recipient address in the contact page or settings");
+    return { status: "refused", values: kept, reason: "delivery" };
+  }
+  const { id, mail } = composeContactMail(
+    { ...checked.data, lang },
+    {
+      to,
+      from: config.from,
+      purposeLabel: t[`contact.purpose_${checked.data.purpose}`],
+      siteName: companyName(settings),
+    },
+  );
+  try {
+    await deliverContactMail(id, mail, config);
+    return { status: "sent", id };
+  } catch (error) {
+    console.error(
+      `contact: message ${id} could not be delivered nor kept`,
+      error instanceof Error ? error.message : error,
+    );
+    return { status: "refused", values: kept, reason: "delivery" };
+  }
+}

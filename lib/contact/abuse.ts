@@ -1,0 +1,85 @@
+/**
+ * What keeps the contact form from being abused, each answered with its own
+ * message: a honeypot field, a minimum fill time and a per-client rate limit.
+ */
+
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** CONTACT_RATE_LIMIT "5/600": five messages per 600 seconds per client (the default). */
+export function rateLimitConfig(value = process.env.CONTACT_RATE_LIMIT): RateLimit {
+  const match = value?.trim().match(/^(\d{1,4})\/(\d{1,6})$/);
+  if (value && !match) console.warn(`CONTACT_RATE_LIMIT "${value}" is not "<count>/<seconds>"; using 5/600`);
+  const [max, seconds] = match ? [Number(match[1]), Number(match[2])] : [5, 600];
+  return { max: Math.max(1, max), windowMs: Math.max(1, seconds) * 1000 };
+}
+
+/** CONTACT_MIN_FILL_MS: the least time a person takes to fill the form (default 3000 ms). */
+export function minFillMs(value = process.env.CONTACT_MIN_FILL_MS): number {
+  const parsed = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(parsed) && parsed >= 0 ? parsed : 3000;
+}
+
+/** TRUST_PROXY: how many proxies in front append to X-Forwarded-For ("true" is one; unset is none). */
+export function trustedProxies(value = process.env.TRUST_PROXY): number {
+  if (!value || value === "false" || value === "0") return 0;
+  if (value === "true") return 1;
+  const count = Number(value);
+  return Number.isInteger(count) && count > 0 && count < 10 ? count : 0;
+}
+
+/**
+ * The client's address. Behind `hops` trusted proxies, each appended the
+ * address it saw, so the client is the entry `hops` from the right; anything
+ * further left was sent by the client itself. With no trusted proxy, Next.js
+ * fills X-Forwarded-For with the socket's address only when the request has
+ * none, so the last entry is the best there is (see the README).
+ */
+export function clientAddress(forwardedFor: string | null, hops: number): string {
+  const entries = (forwardedFor ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const index = hops > 0 ? entries.length - hops : entries.length - 1;
+  return (entries[Math.max(0, index)] ?? "unknown").slice(0, 64);
+}
+
+/** Whether the honeypot (a field hidden from people) was filled: only a robot does that. */
+export function isHoneypotFilled(value: string | undefined): boolean {
+  return (value ?? "").trim() !== "";
+}
+
+/**
+ * Too fast for a person: sent less than `minMs` after the form was shown. The
+ * page stamps the form when it renders and the browser again when it shows it;
+ * a form without a stamp was never shown (a robot posting blind). A stamp in
+ * the future (a fast client clock) is given the benefit of the doubt.
+ */
+export function isTooFast(started: string | undefined, now: number, minMs: number): boolean {
+  const shown = Number(started);
+  if (!started || !Number.isFinite(shown) || shown <= 0) return true;
+  return shown <= now && now - shown < minMs;
+}
+
+/** A sliding-window counter per client, in memory (one per server instance), bounded in size. */
+export function createRateLimiter(limit: RateLimit, maxClients = 10_000) {
+  const hits = new Map<string, number[]>();
+  return {
+    /** Records a message from `client` at `now`; false when it is over the limit (nothing recorded then). */
+    take(client: string, now: number): boolean {
+      const recent = (hits.get(client) ?? []).filter((time) => now - time < limit.windowMs);
+      if (recent.length >= limit.max) {
+        hits.set(client, recent);
+        return false;
+      }
+      recent.push(now);
+      hits.delete(client);
+      hits.set(client, recent);
+      // Oldest clients go first when the map is full, so memory stays bounded under a flood.
+      if (hits.size > maxClients) hits.delete(hits.keys().next().value as string);
+      return true;
+    },
+  };
+}

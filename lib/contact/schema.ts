@@ -1,0 +1,98 @@
+/**
+ * The contact form's one schema, run in the browser before sending and on the
+ * server in the Server Action. Errors are translation keys, so each shows in
+ * the page's language next to its field.
+ */
+import * as z from "zod/mini";
+
+import type { TranslationKey } from "@/lib/i18n/default-translations";
+
+import { PURPOSES, type Purpose } from "./message";
+
+export const LIMITS = { name: 100, email: 254, company: 120, messageMin: 10, messageMax: 5000 } as const;
+
+export const FIELDS = ["name", "email", "company", "purpose", "message", "consent"] as const;
+export type ContactField = (typeof FIELDS)[number];
+/** Every error is a translation key of the contact group. */
+export type ErrorKey = Extract<TranslationKey, `contact.error_${string}`>;
+export type FieldErrors = Partial<Record<ContactField, ErrorKey>>;
+
+export interface ContactFields {
+  name: string;
+  email: string;
+  company?: string;
+  purpose: Purpose;
+  message: string;
+}
+
+/** Text as typed, minus what no one types: control characters (line breaks and tabs kept where allowed), in NFC. */
+function clean(multiline: boolean) {
+  const controls = multiline ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g : /[\u0000-\u001f\u007f]/g;
+  return (value: string) =>
+    value
+      .normalize("NFC")
+      .replace(/\r\n?/g, "\n")
+      .replace(controls, multiline ? "" : " ")
+      .trim();
+}
+
+const key = (name: ErrorKey) => name;
+
+const schema = z.object({
+  name: z
+    .string(key("contact.error_name_required"))
+    .check(
+      z.overwrite(clean(false)),
+      z.minLength(1, key("contact.error_name_required")),
+      z.maxLength(LIMITS.name, key("contact.error_name_too_long")),
+    ),
+  email: z
+    .string(key("contact.error_email_invalid"))
+    .check(
+      z.overwrite(clean(false)),
+      z.maxLength(LIMITS.email, key("contact.error_email_too_long")),
+      z.email(key("contact.error_email_invalid")),
+    ),
+  company: z.optional(
+    z
+      .string()
+      .check(z.overwrite(clean(false)), z.maxLength(LIMITS.company, key("contact.error_company_too_long"))),
+  ),
+  purpose: z.enum(PURPOSES, key("contact.error_purpose")),
+  message: z
+    .string(key("contact.error_message_required"))
+    .check(
+      z.overwrite(clean(true)),
+      z.minLength(1, key("contact.error_message_required")),
+      z.minLength(LIMITS.messageMin, key("contact.error_message_too_short")),
+      z.maxLength(LIMITS.messageMax, key("contact.error_message_too_long")),
+    ),
+  consent: z.literal("on", key("contact.error_consent")),
+});
+
+/** The form's values by name: the first text value of each field (files and repeats ignored). */
+export function formValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of [...FIELDS, "website", "started"]) {
+    const value = form.get(name);
+    if (typeof value === "string") values[name] = value;
+  }
+  return values;
+}
+
+export type ContactValidation = { ok: true; data: ContactFields } | { ok: false; errors: FieldErrors };
+
+export function validateContact(values: Record<string, string>): ContactValidation {
+  const result = schema.safeParse(values);
+  if (result.success) {
+    const { consent: _consent, company, ...data } = result.data;
+    return { ok: true, data: company ? { ...data, company } : data };
+  }
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as ContactField;
+    // The first rule a field breaks is the one to show ("required" before "too short").
+    errors[field] ??= issue.message as ErrorKey;
+  }
+  return { ok: false, errors };
+}
