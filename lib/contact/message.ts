@@ -1,5 +1,7 @@
+/** What a contact form message is about: the id picks the recipient and labels the mail. */
 export const PURPOSES = ["project", "press", "jobs", "other"] as const;
 export type Purpose = (typeof PURPOSES)[number];
+
 /** A validated message, as the schema hands it over (strings already trimmed and length-checked). */
 export interface ContactMessage {
   name: string;
