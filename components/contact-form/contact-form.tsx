@@ -48,7 +48,7 @@ export function ContactForm({
   const [state, formAction, pending] = useActionState(action, IDLE);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const [started, setStarted] = useState(renderedAt);
+  const startedField = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const confirmation = useRef<HTMLHeadingElement>(null);
 
@@ -59,7 +59,9 @@ export function ContactForm({
   const firstError = FIELDS.find((field) => errors[field]);
 
   // Stamped when the form is shown: the minimum fill time counts from here.
-  useEffect(() => setStarted(Date.now()), [state]);
+  useEffect(() => {
+    if (startedField.current) startedField.current.value = String(Date.now());
+  }, [state]);
   useEffect(() => {
     if (sent) confirmation.current?.focus();
   }, [sent]);
@@ -230,7 +232,7 @@ export function ContactForm({
           defaultValue=""
         />
       </div>
-      <input type="hidden" name="started" value={started} />
+      <input ref={startedField} type="hidden" name="started" defaultValue={renderedAt} />
 
       <button type="submit" className={styles.submit} aria-disabled={pending || undefined}>
         {pending ? labels["contact.sending"] : labels["contact.submit"]}

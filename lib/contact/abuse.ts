@@ -63,6 +63,11 @@ export function isTooFast(started: string | undefined, now: number, minMs: numbe
   return shown <= now && now - shown < minMs;
 }
 
+/** The stamp a form carries from the server's render (the browser restamps it when it shows the form). */
+export function formRenderedAt(): number {
+  return Date.now();
+}
+
 /** A sliding-window counter per client, in memory (one per server instance), bounded in size. */
 export function createRateLimiter(limit: RateLimit, maxClients = 10_000) {
   const hits = new Map<string, number[]>();

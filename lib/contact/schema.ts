@@ -85,8 +85,8 @@ export type ContactValidation = { ok: true; data: ContactFields } | { ok: false;
 export function validateContact(values: Record<string, string>): ContactValidation {
   const result = schema.safeParse(values);
   if (result.success) {
-    const { consent: _consent, company, ...data } = result.data;
-    return { ok: true, data: company ? { ...data, company } : data };
+    const { name, email, company, purpose, message } = result.data;
+    return { ok: true, data: { name, email, purpose, message, ...(company ? { company } : {}) } };
   }
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {

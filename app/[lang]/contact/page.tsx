@@ -7,6 +7,7 @@ import { PageFrame } from "@/components/page-frame/page-frame";
 import { PageIntro } from "@/components/page-intro/page-intro";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
+import { formRenderedAt } from "@/lib/contact/abuse";
 import { contactFormLabels } from "@/lib/contact/labels";
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
 import { localePath } from "@/lib/i18n/locales";
@@ -36,7 +37,7 @@ export default async function ContactPage({ params }: PageProps<"/[lang]/contact
         labels={contactFormLabels(t)}
         legalsHref={localePath(lang, PAGE_TYPES.legals_page.path)}
         contactHref={localePath(lang, PAGE_TYPES.contact_page.path)}
-        renderedAt={Date.now()}
+        renderedAt={formRenderedAt()}
       />
     </PageFrame>
   );
