@@ -258,7 +258,7 @@ test.describe("limits (a second server: the default 3 s fill time, 2 messages pe
     await form.getByRole("button", { name: t("fr", "submit") }).click();
     await expect(form.getByRole("alert")).toHaveText(t("fr", "error_too_fast"));
     await expect(page.locator("#contact-name")).toHaveValue(GOOD.name);
-    await page.waitForTimeout(3100);
+    await page.waitForTimeout(3500);
     await form.getByRole("button", { name: t("fr", "submit") }).click();
     await expect(page.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
     await context.close();
@@ -272,12 +272,12 @@ test.describe("limits (a second server: the default 3 s fill time, 2 messages pe
     // The previous test sent one message from this address; one more is allowed, then the limit.
     await page.goto("/en/contact");
     let form = await fill(page, "en", { ...GOOD, purpose: "other" });
-    await page.waitForTimeout(3100);
+    await page.waitForTimeout(3500);
     await form.getByRole("button", { name: t("en", "submit") }).click();
     await expect(page.getByRole("heading", { name: t("en", "sent_title") })).toBeVisible();
     await page.getByRole("link", { name: t("en", "send_another") }).click();
     form = await fill(page, "en", { ...GOOD, purpose: "other", message: "A third message, one too many." });
-    await page.waitForTimeout(3100);
+    await page.waitForTimeout(3500);
     await form.getByRole("button", { name: t("en", "submit") }).click();
     await expect(form.getByRole("alert")).toHaveText(t("en", "error_rate_limit"));
     await expect(page.locator("#contact-message")).toHaveValue("A third message, one too many.");

@@ -58,10 +58,11 @@ export function ContactForm({
   const refusal = state.status === "refused" ? labels[REFUSALS[state.reason]] : null;
   const firstError = FIELDS.find((field) => errors[field]);
 
-  // Stamped when the form is shown: the minimum fill time counts from here.
+  // The minimum fill time counts from when the browser shows the form (again, after "write another").
+  const shownAt = useRef(0);
   useEffect(() => {
-    if (startedField.current) startedField.current.value = String(Date.now());
-  }, [state]);
+    if (!sent) shownAt.current = Date.now();
+  }, [sent]);
   useEffect(() => {
     if (sent) confirmation.current?.focus();
   }, [sent]);
@@ -77,6 +78,8 @@ export function ContactForm({
   }, [state]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // Set as the form is sent: React may have reset the field to the server's stamp since.
+    if (startedField.current && shownAt.current) startedField.current.value = String(shownAt.current);
     const checked = validateContact(formValues(new FormData(event.currentTarget)));
     if (checked.ok) return setClientErrors(null);
     event.preventDefault();
