@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 
 import { blockOutsideHosts, expect, test } from "./fixtures";
 import { violations } from "./helpers/axe";
@@ -246,13 +246,18 @@ test.describe("limits (a second server: the default 3 s fill time, 2 messages pe
   });
   test.afterAll(async () => site?.stop());
 
-  test("a form sent faster than a person could is refused, and goes through when sent again", async ({
-    browser,
-  }) => {
+  /** A returning visitor of the second server, kept off outside hosts like every test page. */
+  async function visitor(browser: Browser) {
     const context = await browser.newContext({ baseURL: site.origin });
     await blockOutsideHosts(context);
     await decided(context, `${site.origin}/`);
-    const page = await context.newPage();
+    return { context, page: await context.newPage() };
+  }
+
+  test("a form sent faster than a person could is refused, and goes through when sent again", async ({
+    browser,
+  }) => {
+    const { context, page } = await visitor(browser);
     await page.goto("/contact");
     const form = await fill(page, "fr", { ...GOOD, purpose: "press" });
     await form.getByRole("button", { name: t("fr", "submit") }).click();
@@ -265,10 +270,7 @@ test.describe("limits (a second server: the default 3 s fill time, 2 messages pe
   });
 
   test("past the rate limit the visitor is told to wait, and nothing typed is lost", async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: site.origin });
-    await blockOutsideHosts(context);
-    await decided(context, `${site.origin}/`);
-    const page = await context.newPage();
+    const { context, page } = await visitor(browser);
     // The previous test sent one message from this address; one more is allowed, then the limit.
     await page.goto("/en/contact");
     let form = await fill(page, "en", { ...GOOD, purpose: "other" });
