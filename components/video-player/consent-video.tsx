@@ -6,7 +6,7 @@ import { VideoFacade } from "@/components/video-facade/video-facade";
 import { playerSource } from "@/components/video-facade/player-source";
 import { withService } from "@/lib/consent/labels";
 import { playerService } from "@/lib/consent/services";
-import { useConsentStore, useServiceConsent } from "@/lib/hooks/use-consent";
+import { useServiceConsent } from "@/lib/hooks/use-consent";
 
 import styles from "./consent-video.module.css";
 
@@ -25,8 +25,7 @@ export function ConsentVideo({
   allowLabel: string;
 }) {
   const serviceId = playerService(playerSource(facade.field?.html));
-  const { enabled, allow } = useServiceConsent(serviceId);
-  const service = useConsentStore().services.find((candidate) => candidate.id === serviceId);
+  const { service, enabled, allow } = useServiceConsent(serviceId);
   return (
     <VideoFacade
       {...facade}

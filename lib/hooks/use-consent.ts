@@ -1,9 +1,12 @@
 "use client";
 
-import { createContext, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from "react";
+import { createContext, useCallback, useContext, useEffect, useSyncExternalStore } from "react";
 
 import { INITIAL_CONSENT, isEnabled, type ConsentState } from "@/lib/consent/consent-machine";
 import type { ConsentListener, ConsentStore, ConsentTopic } from "@/lib/consent/consent-store";
+import type { ConsentService } from "@/lib/consent/services";
+
+import { useLatest } from "./use-latest";
 
 export const ConsentContext = createContext<ConsentStore | null>(null);
 
@@ -22,10 +25,16 @@ export function useConsentState(): ConsentState {
 }
 
 /**
- * One service's consent, for code that runs only when it is allowed.
- * `allow()` records the visitor's consent to that service alone (a video's own button).
+ * One service's consent, for code that runs only when it is allowed: the
+ * service (undefined when none is registered with that id), whether it is
+ * enabled, and `allow()`, which records the visitor's consent to that service
+ * alone (a video's own button).
  */
-export function useServiceConsent(serviceId: string | undefined): { enabled: boolean; allow: () => void } {
+export function useServiceConsent(serviceId: string | undefined): {
+  service: ConsentService | undefined;
+  enabled: boolean;
+  allow: () => void;
+} {
   const store = useConsentStore();
   const state = useConsentState();
   const service = store.services.find((candidate) => candidate.id === serviceId);
@@ -33,15 +42,12 @@ export function useServiceConsent(serviceId: string | undefined): { enabled: boo
   const allow = useCallback(() => {
     if (serviceId) store.dispatch({ type: "allow", id: serviceId });
   }, [store, serviceId]);
-  return { enabled, allow };
+  return { service, enabled, allow };
 }
 
 /** Calls `listener` on each enable or disable event of a service ("*" for all) while mounted. */
 export function useConsentEvent(topic: ConsentTopic, listener: ConsentListener): void {
   const store = useConsentStore();
-  const latest = useRef(listener);
-  useEffect(() => {
-    latest.current = listener;
-  });
-  useEffect(() => store.subscribe(topic, (change) => latest.current(change)), [store, topic]);
+  const latest = useLatest(listener);
+  useEffect(() => store.subscribe(topic, (change) => latest.current(change)), [store, topic, latest]);
 }

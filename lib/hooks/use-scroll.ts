@@ -1,11 +1,13 @@
 "use client";
 
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from "react";
+import { createContext, useContext, useEffect, useSyncExternalStore } from "react";
 
 import type { ResizeCallback } from "@/lib/scroll/resize";
 import type { ScrollController } from "@/lib/scroll/scroll-controller";
 import { INITIAL_SCROLL_STATE, type ScrollState } from "@/lib/scroll/scroll-state";
 import { sharedResize, sharedTicker } from "@/lib/scroll/shared";
+
+import { useLatest } from "./use-latest";
 import type { TickerCallback } from "@/lib/scroll/ticker";
 
 export const ScrollContext = createContext<ScrollController | null>(null);
@@ -44,12 +46,4 @@ export function useTicker(callback: TickerCallback, order = 0): void {
 export function useResize(callback: ResizeCallback): void {
   const latest = useLatest(callback);
   useEffect(() => sharedResize().subscribe((size) => latest.current(size)), [latest]);
-}
-
-function useLatest<T>(value: T) {
-  const ref = useRef(value);
-  useEffect(() => {
-    ref.current = value;
-  });
-  return ref;
 }
