@@ -8,7 +8,6 @@ import { PURPOSES } from "@/lib/contact/message";
 import {
   FIELDS,
   formValues,
-  LIMITS,
   validateContact,
   type ContactField,
   type FieldErrors,
@@ -151,14 +150,7 @@ export function ContactForm({
 
       <div className={styles.field}>
         <label htmlFor="contact-name">{labels["contact.name"]}</label>
-        <input
-          {...fieldProps("name")}
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={LIMITS.name * 2}
-          defaultValue={values.name}
-        />
+        <input {...fieldProps("name")} type="text" autoComplete="name" required defaultValue={values.name} />
         {error("name")}
       </div>
       <div className={styles.field}>
@@ -172,7 +164,6 @@ export function ContactForm({
           autoComplete="email"
           inputMode="email"
           required
-          maxLength={LIMITS.email * 2}
           defaultValue={values.email}
         />
         {error("email")}
@@ -185,7 +176,6 @@ export function ContactForm({
           {...fieldProps("company")}
           type="text"
           autoComplete="organization"
-          maxLength={LIMITS.company * 2}
           defaultValue={values.company}
         />
         {error("company")}
@@ -206,13 +196,7 @@ export function ContactForm({
         <p id="contact-message-help" className={styles.help}>
           {labels["contact.message_help"]}
         </p>
-        <textarea
-          {...fieldProps("message", true)}
-          required
-          rows={7}
-          maxLength={LIMITS.messageMax * 2}
-          defaultValue={values.message}
-        />
+        <textarea {...fieldProps("message", true)} required rows={7} defaultValue={values.message} />
         {error("message")}
       </div>
       <div className={`${styles.field} ${styles.consent}`}>
