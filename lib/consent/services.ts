@@ -78,14 +78,20 @@ export function siteServices(t: Translations, gaMeasurementId: string | undefine
   ]);
 }
 
+const warnedIds = new Set<string>();
+
 /** The GA4 measurement id from NEXT_PUBLIC_GA_MEASUREMENT_ID ("G-…"), or undefined when unset or malformed. */
 export function gaMeasurementId(value = process.env.NEXT_PUBLIC_GA_MEASUREMENT_ID): string | undefined {
   const id = value?.trim();
   if (!id) return undefined;
   if (/^G-[A-Z0-9]{4,20}$/.test(id)) return id;
-  console.warn(
-    `NEXT_PUBLIC_GA_MEASUREMENT_ID "${id}" is not a GA4 measurement id (G-…); analytics stays off`,
-  );
+  // Every page render asks; the misconfiguration is said once per process.
+  if (!warnedIds.has(id)) {
+    warnedIds.add(id);
+    console.warn(
+      `NEXT_PUBLIC_GA_MEASUREMENT_ID "${id}" is not a GA4 measurement id (G-…); analytics stays off`,
+    );
+  }
   return undefined;
 }
 
