@@ -17,6 +17,18 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
+  // Visual baselines (e2e/visual.spec.ts), one folder for all; `npm run test:visual:update` rewrites them.
+  snapshotPathTemplate: "{testDir}/__screenshots__/{arg}{ext}",
+  expect: {
+    toHaveScreenshot: {
+      // Anti-aliasing may differ by a few pixels; anything that moves the layout differs by far more.
+      maxDiffPixelRatio: 0.005,
+      threshold: 0.2,
+      animations: "disabled",
+      caret: "hide",
+      scale: "css",
+    },
+  },
   use: {
     baseURL,
     trace: "retain-on-failure",

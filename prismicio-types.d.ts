@@ -2584,6 +2584,16 @@ export interface HeroSliceDefaultPrimary {
 	reel: prismic.EmbedField
 	
 	/**
+	 * Reel poster field in *Hero → Default → Primary*
+	 *
+	 * - **Field Type**: Image
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: hero.default.primary.reel_poster
+	 * - **Documentation**: https://prismic.io/docs/fields/image
+	 */
+	reel_poster: prismic.ImageField<never>;
+	
+	/**
 	 * CTA Label field in *Hero → Default → Primary*
 	 *
 	 * - **Field Type**: Text

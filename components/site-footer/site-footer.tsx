@@ -58,7 +58,7 @@ export function SiteFooter({
           </li>
         </ul>
       </nav>
-      <p className={styles.copyright}>
+      <p className={styles.copyright} data-copyright="">
         © {new Date().getFullYear()} {companyName}
       </p>
     </footer>

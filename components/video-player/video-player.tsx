@@ -3,6 +3,13 @@ import { isFilled, type EmbedField, type ImageField } from "@prismicio/client";
 import { ContentImage } from "@/components/content-image/content-image";
 import { ConsentVideo } from "./consent-video";
 import type { Translations } from "@/lib/i18n/default-translations";
+import { drawVars } from "@/lib/layout/image-fit";
+
+/** drawVars for a player's frame: its poster, cropped to the embed's shape. */
+export function videoDrawVars(field: EmbedField, poster?: ImageField | null): Record<string, string> {
+  const frame = field.width && field.height ? Number(field.width) / Number(field.height) : 16 / 9;
+  return isFilled.image(poster) ? drawVars(poster.dimensions, frame) : {};
+}
 
 /** A video embed as a consent-gated facade with the site's poster and translated labels. */
 export function VideoPlayer({

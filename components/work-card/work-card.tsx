@@ -17,6 +17,9 @@ export function statusLabel(status: string | null | undefined, t: Translations):
   return status === "in production" ? t["works.status_in_production"] : t["works.status_completed"];
 }
 
+/** Work cards per row at most, below 700 px, from 700 px and from 1,100 px (a BalancedList's limits). */
+export const WORK_CARD_COLUMNS = { base: 1, md: 2, lg: 3 } as const;
+
 /** One work in a grid: cover, title, client, year, status, categories. */
 export function WorkCard({
   href,
@@ -24,12 +27,15 @@ export function WorkCard({
   t,
   headingLevel = 2,
   priority = false,
+  sizes,
 }: {
   href: string;
   data: WorkCardData;
   t: Translations;
   headingLevel?: 2 | 3;
   priority?: boolean;
+  /** The cover's `sizes`: the card's width in its list. */
+  sizes: string;
 }) {
   const Heading = `h${headingLevel}` as const;
   const categories = (data.categories ?? []).flatMap((item) =>
@@ -43,7 +49,7 @@ export function WorkCard({
             <ContentImage
               field={data.cover}
               alt=""
-              sizes="(min-width: 1400px) 33vw, (min-width: 700px) 50vw, 100vw"
+              sizes={sizes}
               className={styles.image}
               priority={priority}
             />

@@ -6,10 +6,11 @@ import { ContentImage } from "@/components/content-image/content-image";
 import { CreditsList } from "@/components/credits-list/credits-list";
 import { FactList } from "@/components/fact-list/fact-list";
 import { RichText } from "@/components/rich-text/rich-text";
-import { VideoPlayer } from "@/components/video-player/video-player";
+import { VideoPlayer, videoDrawVars } from "@/components/video-player/video-player";
 import { statusLabel } from "@/components/work-card/work-card";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";
+import { drawVars } from "@/lib/layout/image-fit";
 import { components } from "@/slices";
 import { sliceContext } from "@/slices/slice-context";
 
@@ -56,7 +57,14 @@ export function WorkDetail({
         />
       </header>
 
-      <div className={styles.cover}>
+      <div
+        className={styles.cover}
+        style={
+          isFilled.embed(data.teaser)
+            ? videoDrawVars(data.teaser, data.cover)
+            : drawVars(data.cover.dimensions)
+        }
+      >
         {isFilled.embed(data.teaser) ? (
           <VideoPlayer
             field={data.teaser}

@@ -1,10 +1,12 @@
 import type { Content } from "@prismicio/client";
 
+import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { InView } from "@/components/in-view/in-view";
 import { PageIntro } from "@/components/page-intro/page-intro";
 import { Pagination } from "@/components/pagination/pagination";
-import { WorkCard } from "@/components/work-card/work-card";
+import { WORK_CARD_COLUMNS, WorkCard } from "@/components/work-card/work-card";
 import type { Translations } from "@/lib/i18n/default-translations";
+import { balancedSizes } from "@/lib/layout/balanced-columns";
 
 import styles from "./works-list.module.css";
 
@@ -24,17 +26,24 @@ export function WorksList({
   pagination: { page: number; totalPages: number; href: (page: number) => string };
 }) {
   const { href, totalPages } = pagination;
+  const sizes = balancedSizes(projects.length, WORK_CARD_COLUMNS);
   return (
     <>
       <PageIntro title={page.data.title} intro={page.data.intro} t={t} />
       {projects.length > 0 ? (
-        <ul className={styles.grid}>
+        <BalancedList limits={WORK_CARD_COLUMNS} className={styles.grid}>
           {projects.map((project, index) => (
             <InView as="li" key={project.id}>
-              <WorkCard href={project.url ?? "#"} data={project.data} t={t} priority={index < 2} />
+              <WorkCard
+                href={project.url ?? "#"}
+                data={project.data}
+                t={t}
+                priority={index < 2}
+                sizes={sizes}
+              />
             </InView>
           ))}
-        </ul>
+        </BalancedList>
       ) : (
         <p className={styles.empty}>{t["works.empty_list"]}</p>
       )}

@@ -2,6 +2,7 @@ import { isFilled, type Content } from "@prismicio/client";
 import { PrismicNextLink } from "@prismicio/next";
 import type { SliceComponentProps } from "@prismicio/react";
 
+import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { ContentImage } from "@/components/content-image/content-image";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
 
@@ -9,13 +10,16 @@ import styles from "./clients.module.css";
 
 export type ClientsProps = SliceComponentProps<Content.ClientsSlice>;
 
-/** Client logos, each named for screen readers by the client's name. */
+/** Logos per row at most, below 700 px, from 700 px and from 1,100 px. */
+const LOGO_COLUMNS = { base: 2, md: 4, lg: 6 };
+
+/** Client logos in even rows, each named for screen readers by the client's name. */
 export default function Clients({ slice }: ClientsProps) {
   const { heading, clients } = slice.primary;
   return (
-    <section className={styles.section} data-slice-type={slice.slice_type}>
+    <section className={styles.section} data-slice-type={slice.slice_type} data-band="plain">
       <RichHeading field={heading} level={2} className={styles.heading} />
-      <ul className={styles.list}>
+      <BalancedList limits={LOGO_COLUMNS} className={styles.list}>
         {clients.map((client, index) => {
           const logo = isFilled.image(client.logo) ? (
             <ContentImage field={client.logo} sizes="200px" alt={client.name ?? ""} className={styles.logo} />
@@ -32,7 +36,7 @@ export default function Clients({ slice }: ClientsProps) {
             </li>
           );
         })}
-      </ul>
+      </BalancedList>
     </section>
   );
 }

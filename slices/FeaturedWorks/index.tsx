@@ -2,9 +2,11 @@ import { isFilled, type Content } from "@prismicio/client";
 import { PrismicNextLink } from "@prismicio/next";
 import type { SliceComponentProps } from "@prismicio/react";
 
+import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { InView } from "@/components/in-view/in-view";
-import { WorkCard, type WorkCardData } from "@/components/work-card/work-card";
+import { WORK_CARD_COLUMNS, WorkCard, type WorkCardData } from "@/components/work-card/work-card";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
+import { balancedSizes } from "@/lib/layout/balanced-columns";
 
 import type { SliceContext } from "../slice-context";
 import styles from "./featured-works.module.css";
@@ -20,8 +22,9 @@ export default function FeaturedWorks({ slice, context }: FeaturedWorksProps) {
       ? [{ id: work.id, href: work.url, data }]
       : [];
   });
+  const sizes = balancedSizes(cards.length, WORK_CARD_COLUMNS);
   return (
-    <section className={styles.section} data-slice-type={slice.slice_type}>
+    <section className={styles.section} data-slice-type={slice.slice_type} data-band="plain">
       <div className={styles.head}>
         <RichHeading field={heading} level={2} className={styles.heading} />
         {link_label && isFilled.link(link) ? (
@@ -30,13 +33,13 @@ export default function FeaturedWorks({ slice, context }: FeaturedWorksProps) {
           </PrismicNextLink>
         ) : null}
       </div>
-      <ul className={styles.grid}>
+      <BalancedList limits={WORK_CARD_COLUMNS} className={styles.grid}>
         {cards.map((card) => (
           <InView as="li" key={card.id}>
-            <WorkCard href={card.href} data={card.data} t={context.t} headingLevel={3} />
+            <WorkCard href={card.href} data={card.data} t={context.t} headingLevel={3} sizes={sizes} />
           </InView>
         ))}
-      </ul>
+      </BalancedList>
     </section>
   );
 }

@@ -6,19 +6,29 @@ import { ContentImage } from "@/components/content-image/content-image";
 import { RichText } from "@/components/rich-text/rich-text";
 import { VideoPlayer } from "@/components/video-player/video-player";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
+import { coverSizes } from "@/lib/layout/image-fit";
 
 import type { SliceContext } from "../slice-context";
 import styles from "./hero.module.css";
 
 export type HeroProps = SliceComponentProps<Content.HeroSlice, SliceContext>;
 
-/** The opening statement over full-bleed artwork, then the reel. */
+/** The stage's height in viewport heights (hero.module.css): the artwork is cropped to fill it. */
+const STAGE_HEIGHT_VH = 92;
+
+/** The opening statement over full-bleed artwork, then the reel with its own poster. */
 export default function Hero({ slice, context }: HeroProps) {
-  const { heading, tagline, background, reel, cta_label, cta_link } = slice.primary;
+  const { heading, tagline, background, reel, reel_poster, cta_label, cta_link } = slice.primary;
   return (
     <section className={styles.hero} data-slice-type={slice.slice_type}>
       <div className={styles.stage}>
-        <ContentImage field={background} sizes="100vw" className={styles.background} alt="" priority />
+        <ContentImage
+          field={background}
+          sizes={coverSizes(background.dimensions, STAGE_HEIGHT_VH)}
+          className={styles.background}
+          alt=""
+          priority
+        />
         <div className={styles.content}>
           <RichHeading field={heading} level={1} className={styles.heading} />
           <div className={styles.tagline}>
@@ -36,7 +46,7 @@ export default function Hero({ slice, context }: HeroProps) {
         <div className={styles.reel}>
           <VideoPlayer
             field={reel}
-            poster={background}
+            poster={reel_poster}
             title={reel.title}
             t={context.t}
             sizes="(min-width: 1200px) 80vw, 100vw"

@@ -2,6 +2,7 @@ import type { Content } from "@prismicio/client";
 import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
+import { drawVars } from "@/lib/layout/image-fit";
 
 import styles from "../body-slices.module.css";
 import { captionRepeatsAlt } from "../caption";
@@ -15,6 +16,7 @@ export default function ImageBlock({ slice }: ImageBlockProps) {
     <figure
       className={`${styles.block} ${full ? styles.full : styles.contained}`}
       data-slice-type={slice.slice_type}
+      style={drawVars(image.dimensions)}
     >
       <ContentImage
         field={image}

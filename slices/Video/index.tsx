@@ -1,7 +1,7 @@
 import type { Content } from "@prismicio/client";
 import type { SliceComponentProps } from "@prismicio/react";
 
-import { VideoPlayer } from "@/components/video-player/video-player";
+import { VideoPlayer, videoDrawVars } from "@/components/video-player/video-player";
 
 import styles from "../body-slices.module.css";
 import type { SliceContext } from "../slice-context";
@@ -12,7 +12,11 @@ export type VideoProps = SliceComponentProps<Content.VideoSlice, SliceContext>;
 export default function Video({ slice, context }: VideoProps) {
   const { video, poster, caption } = slice.primary;
   return (
-    <figure className={`${styles.block} ${styles.contained}`} data-slice-type={slice.slice_type}>
+    <figure
+      className={`${styles.block} ${styles.contained}`}
+      data-slice-type={slice.slice_type}
+      style={videoDrawVars(video, poster)}
+    >
       <div className={styles.video}>
         <VideoPlayer field={video} poster={poster} title={video.title ?? caption} t={context.t} />
       </div>

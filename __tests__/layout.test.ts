@@ -1,0 +1,103 @@
+import { balancedColumns, balancedColumnVars, balancedSizes } from "@/lib/layout/balanced-columns";
+import { aspectRatio, galleryRows, rowSizes } from "@/lib/layout/gallery-rows";
+import { coverSizes, drawVars, maxDrawWidth } from "@/lib/layout/image-fit";
+
+describe("balancedColumns", () => {
+  it("spreads items evenly over the fewest rows", () => {
+    expect(balancedColumns(8, 7)).toBe(4); // the home page's logos: 4 + 4, not 7 + 1
+    expect(balancedColumns(8, 6)).toBe(4);
+    expect(balancedColumns(7, 6)).toBe(4); // 4 + 3, the 3 centred
+    expect(balancedColumns(12, 6)).toBe(6);
+    expect(balancedColumns(13, 3)).toBe(3);
+    expect(balancedColumns(5, 3)).toBe(3);
+    expect(balancedColumns(4, 3)).toBe(2); // 2 + 2
+    expect(balancedColumns(3, 6)).toBe(3);
+  });
+
+  it("uses no more rows than the limit needs, with rows as narrow as that allows, for 1 to 30 items", () => {
+    for (const max of [2, 3, 4, 6, 7])
+      for (let count = 1; count <= 30; count++) {
+        const perRow = balancedColumns(count, max);
+        expect(perRow).toBeLessThanOrEqual(max);
+        expect(Math.ceil(count / perRow)).toBe(Math.ceil(count / max));
+        if (perRow > 1) expect(Math.ceil(count / (perRow - 1))).toBeGreaterThan(Math.ceil(count / max));
+      }
+  });
+
+  it("takes a nonsense count or limit without breaking", () => {
+    expect(balancedColumns(0, 4)).toBe(4);
+    expect(balancedColumns(Number.NaN, 4)).toBe(4);
+    expect(balancedColumns(5, 0)).toBe(1);
+  });
+
+  it("gives each breakpoint its count, and image sizes to match", () => {
+    expect(balancedColumnVars(8, { base: 2, md: 4, lg: 6 })).toEqual({
+      "--cols-base": 2,
+      "--cols-md": 4,
+      "--cols-lg": 4,
+    });
+    expect(balancedSizes(5, { base: 1, md: 2, lg: 3 })).toBe(
+      "(min-width: 1100px) 34vw, (min-width: 700px) 50vw, 100vw",
+    );
+    expect(balancedSizes(1, { base: 1, md: 2, lg: 3 })).toBe(
+      "(min-width: 1100px) 100vw, (min-width: 700px) 100vw, 100vw",
+    );
+  });
+});
+
+describe("gallery rows", () => {
+  it("makes even rows, the smaller first, and never a lone picture unless it is the only one", () => {
+    expect(rowSizes(0)).toEqual([]);
+    expect(rowSizes(1)).toEqual([1]);
+    expect(rowSizes(2)).toEqual([2]);
+    expect(rowSizes(3)).toEqual([3]);
+    expect(rowSizes(4)).toEqual([2, 2]);
+    expect(rowSizes(5)).toEqual([2, 3]);
+    expect(rowSizes(7)).toEqual([2, 2, 3]);
+    for (let count = 2; count <= 12; count++) {
+      const sizes = rowSizes(count);
+      expect(sizes.reduce((a, b) => a + b, 0)).toBe(count);
+      expect(Math.min(...sizes)).toBeGreaterThanOrEqual(2);
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("sums each row's aspect ratios and caps its width at its smallest picture's pixels", () => {
+    const landscape = { width: 1600, height: 1067 };
+    const portrait = { width: 1067, height: 1600 };
+    const rows = galleryRows([landscape, landscape, portrait], (image) => image);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].ratio).toBeCloseTo(1600 / 1067 + 1600 / 1067 + 1067 / 1600, 5);
+    expect(rows[0].maxWidth).toBe(Math.floor(rows[0].ratio * 1067));
+  });
+
+  it("falls back to 3:2 for an image without dimensions, and then sets no cap", () => {
+    expect(aspectRatio({ width: 0, height: 0 })).toBe(1.5);
+    const [row] = galleryRows([{ width: 0, height: 0 }], (image) => image);
+    expect(row.maxWidth).toBeNull();
+  });
+});
+
+describe("image fit", () => {
+  it("draws a picture at most at its own width, or as wide as its height allows in a frame", () => {
+    expect(maxDrawWidth({ width: 1600, height: 1000 })).toBe(1600);
+    expect(maxDrawWidth({ width: 1067, height: 1600 }, 16 / 9)).toBe(1067);
+    expect(maxDrawWidth({ width: 2400, height: 900 }, 16 / 9)).toBe(1600);
+    expect(maxDrawWidth({ width: 0, height: 0 })).toBeNull();
+    expect(maxDrawWidth(null)).toBeNull();
+  });
+
+  it("asks for a cropped background as wide as the screen's height needs", () => {
+    expect(coverSizes({ width: 2400, height: 1350 }, 92)).toBe("(max-aspect-ratio: 2400/1350) 164vh, 100vw");
+    expect(coverSizes(undefined, 92)).toBe("100vw");
+  });
+
+  it("hands the CSS the widest and the shape", () => {
+    expect(drawVars({ width: 1067, height: 1600 })).toEqual({ "--max-draw": "1067px", "--ratio": "0.6669" });
+    expect(drawVars({ width: 1600, height: 1000 }, 16 / 9)).toEqual({
+      "--max-draw": "1600px",
+      "--ratio": "1.7778",
+    });
+    expect(drawVars(null)).toEqual({});
+  });
+});

@@ -1,0 +1,91 @@
+import type { Page } from "@playwright/test";
+
+import { expect, test } from "./fixtures";
+import { returningVisitor } from "./helpers/consent";
+import { homePath, pages, translation, type Lang } from "./helpers/content";
+import { layoutProblems, loadAllImages } from "./helpers/layout";
+import { brokenImages } from "./helpers/settle";
+
+/**
+ * The layout holds at every width a visitor brings, on every page in both
+ * languages: nothing sticks out, targets are big enough and apart, collections
+ * leave no hole, images are never blown up (see helpers/layout.ts for each
+ * rule). The small-screen menu, the consent notice and its panel are checked
+ * open, at each width too.
+ */
+
+const VIEWPORTS = [
+  { width: 320, height: 640 },
+  { width: 390, height: 844 },
+  { width: 768, height: 1024 },
+  { width: 1024, height: 768 },
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+];
+
+const LANGS: Lang[] = ["fr", "en"];
+
+function report(problems: string[], where: string) {
+  expect(problems, `${where}:\n${problems.join("\n")}`).toEqual([]);
+}
+
+async function menuButton(page: Page) {
+  const button = page.locator('button[aria-controls="site-menu"]');
+  return (await button.isVisible()) ? button : null;
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test(`every page lays out cleanly`, async ({ page, context }) => {
+      test.setTimeout(pages.length * 4_000);
+      await returningVisitor(context);
+      const problems: string[] = [];
+      for (const expected of pages) {
+        const response = await page.goto(expected.path);
+        expect(response?.status(), expected.path).toBe(200);
+        await loadAllImages(page);
+        for (const url of await brokenImages(page)) problems.push(`${expected.path}: ${url} did not load`);
+        for (const problem of await layoutProblems(page)) problems.push(`${expected.path}: ${problem}`);
+      }
+      report(problems, `${pages.length} pages at ${viewport.width} px`);
+    });
+
+    test(`the menu, the consent notice and its panel lay out cleanly`, async ({ page }) => {
+      const problems: string[] = [];
+      for (const lang of LANGS) {
+        await page.goto(homePath(lang));
+        await page.locator("html[data-consent=ready]").waitFor();
+        const notice = page.getByRole("region", { name: translation(lang, "consent.title") });
+        await notice.waitFor();
+        for (const problem of await layoutProblems(page, { within: "[data-consent-notice]" }))
+          problems.push(`${lang} notice: ${problem}`);
+        // A notice that fills the screen hides the page it asks about: it keeps to a third of it.
+        const box = (await notice.boundingBox())!;
+        if (box.height > viewport.height / 3)
+          problems.push(`${lang} notice: ${Math.round(box.height)} px tall, over a third of the screen`);
+
+        await notice.getByRole("button", { name: translation(lang, "consent.customise") }).click();
+        const panel = page.getByRole("dialog", { name: translation(lang, "consent.panel_title") });
+        await panel.waitFor();
+        for (const problem of await layoutProblems(page, { within: "dialog[open]" }))
+          problems.push(`${lang} panel: ${problem}`);
+        const panelBox = (await panel.boundingBox())!;
+        if (panelBox.x < 0 || panelBox.x + panelBox.width > viewport.width)
+          problems.push(`${lang} panel: wider than the screen`);
+        await page.keyboard.press("Escape");
+        await panel.waitFor({ state: "hidden" });
+
+        const button = await menuButton(page);
+        if (button) {
+          await button.click();
+          for (const problem of await layoutProblems(page, { within: "header" }))
+            problems.push(`${lang} open menu: ${problem}`);
+          await page.keyboard.press("Escape");
+        }
+      }
+      report(problems, `menu, notice and panel at ${viewport.width} px`);
+    });
+  });
+}
