@@ -1,10 +1,11 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
 import { blockOutsideHosts, expect, test } from "./fixtures";
 import { violations } from "./helpers/axe";
+import { returningVisitor } from "./helpers/consent";
 import { translation, type Lang } from "./helpers/content";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";
 
@@ -16,9 +17,6 @@ import { startSiteServer, type SiteServer } from "./helpers/site-server";
  */
 
 const OUTBOX = path.resolve(__dirname, "../test-results/outbox");
-const DECIDED = encodeURIComponent(
-  JSON.stringify({ necessary: true, analytics: false, youtube: false, vimeo: false }),
-);
 
 const RECIPIENTS = {
   project: "newbusiness@vifargent.productions",
@@ -51,10 +49,6 @@ function outbox(): Mail[] {
 
 const t = (lang: Lang, key: string) => translation(lang, `contact.${key}`);
 const contactPath = (lang: Lang) => (lang === "en" ? "/en/contact" : "/contact");
-
-async function decided(context: BrowserContext, origin = "http://127.0.0.1/") {
-  await context.addCookies([{ name: "vifargent_consent", value: DECIDED, url: origin }]);
-}
 
 async function fill(
   page: Page,
@@ -90,7 +84,7 @@ const GOOD = {
 
 test.beforeEach(async ({ context }) => {
   rmSync(OUTBOX, { recursive: true, force: true });
-  await decided(context);
+  await returningVisitor(context);
 });
 
 for (const [lang, purpose] of [
@@ -250,7 +244,7 @@ test.describe("limits (a second server: the default 3 s fill time, 2 messages pe
   async function visitor(browser: Browser) {
     const context = await browser.newContext({ baseURL: site.origin });
     await blockOutsideHosts(context);
-    await decided(context, `${site.origin}/`);
+    await returningVisitor(context, `${site.origin}/`);
     return { context, page: await context.newPage() };
   }
 

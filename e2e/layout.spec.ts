@@ -4,6 +4,12 @@ import { expect, test } from "./fixtures";
 import { returningVisitor } from "./helpers/consent";
 import { homePath, pages, translation, type Lang } from "./helpers/content";
 import { layoutProblems, loadAllImages } from "./helpers/layout";
+import {
+  LOGO_COLUMNS,
+  WORK_CARD_COLUMNS,
+  balancedColumnVars,
+  type ColumnLimits,
+} from "../lib/layout/balanced-columns";
 import { brokenImages } from "./helpers/settle";
 
 /**
@@ -34,6 +40,28 @@ async function menuButton(page: Page) {
   return (await button.isVisible()) ? button : null;
 }
 
+/**
+ * Gives a balanced list `count` items (copies of its first) and the column
+ * counts BalancedList would render for them, as an editor adding items would.
+ */
+async function resize(page: Page, list: string, count: number, limits: ColumnLimits) {
+  await page.evaluate(
+    ({ list, count, vars }) => {
+      const element = document.querySelector<HTMLElement>(list)!;
+      const first = element.firstElementChild!;
+      element.replaceChildren(...Array.from({ length: count }, () => first.cloneNode(true)));
+      for (const [name, value] of Object.entries(vars)) element.style.setProperty(name, String(value));
+    },
+    { list, count, vars: balancedColumnVars(count, limits) },
+  );
+}
+
+/** Lists an editor fills: the home page's logos (1 to 30) and a works list page (1 to 24 works). */
+const COLLECTIONS = [
+  { path: "/", list: '[data-slice-type="clients"] ul', limits: LOGO_COLUMNS, most: 30 },
+  { path: "/works", list: "main ul", limits: WORK_CARD_COLUMNS, most: 24 },
+];
+
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
@@ -50,6 +78,20 @@ for (const viewport of VIEWPORTS) {
         for (const problem of await layoutProblems(page)) problems.push(`${expected.path}: ${problem}`);
       }
       report(problems, `${pages.length} pages at ${viewport.width} px`);
+    });
+
+    test(`lists leave no hole whatever the number of items`, async ({ page, context }) => {
+      await returningVisitor(context);
+      const problems: string[] = [];
+      for (const { path, list, limits, most } of COLLECTIONS) {
+        await page.goto(path);
+        for (let count = 1; count <= most; count++) {
+          await resize(page, list, count, limits);
+          for (const problem of await layoutProblems(page, { within: list, checks: ["holes", "overflow"] }))
+            problems.push(`${path}, ${count} items: ${problem}`);
+        }
+      }
+      report(problems, `lists at ${viewport.width} px`);
     });
 
     test(`the menu, the consent notice and its panel lay out cleanly`, async ({ page }) => {

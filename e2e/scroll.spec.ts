@@ -1,6 +1,7 @@
 import { devices, type Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
+import { returningVisitor } from "./helpers/consent";
 import { pages, translation } from "./helpers/content";
 
 /**
@@ -15,16 +16,13 @@ const LINUX_CHROME =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
 const WINDOWS_CHROME =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36";
-const decided = encodeURIComponent(
-  JSON.stringify({ necessary: true, analytics: false, youtube: false, vimeo: false }),
-);
 
 /** A long page: the works list. */
 const LONG_PAGE = "/works";
 
 test.beforeEach(async ({ context }) => {
   // A returning visitor: the consent notice stays out of the way of these tests.
-  await context.addCookies([{ name: "vifargent_consent", value: decided, url: "http://127.0.0.1/" }]);
+  await returningVisitor(context);
 });
 
 async function smoothReady(page: Page) {

@@ -17,9 +17,6 @@ export function statusLabel(status: string | null | undefined, t: Translations):
   return status === "in production" ? t["works.status_in_production"] : t["works.status_completed"];
 }
 
-/** Work cards per row at most, below 700 px, from 700 px and from 1,100 px (a BalancedList's limits). */
-export const WORK_CARD_COLUMNS = { base: 1, md: 2, lg: 3 } as const;
-
 /** One work in a grid: cover, title, client, year, status, categories. */
 export function WorkCard({
   href,

@@ -4,9 +4,9 @@ import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { InView } from "@/components/in-view/in-view";
 import { PageIntro } from "@/components/page-intro/page-intro";
 import { Pagination } from "@/components/pagination/pagination";
-import { WORK_CARD_COLUMNS, WorkCard } from "@/components/work-card/work-card";
+import { WorkCard } from "@/components/work-card/work-card";
 import type { Translations } from "@/lib/i18n/default-translations";
-import { balancedSizes } from "@/lib/layout/balanced-columns";
+import { WORK_CARD_COLUMNS, balancedSizes } from "@/lib/layout/balanced-columns";
 
 import styles from "./works-list.module.css";
 

@@ -21,6 +21,12 @@ export interface ColumnLimits {
   lg: number;
 }
 
+/** Work cards per row at most (works lists, featured works). */
+export const WORK_CARD_COLUMNS: ColumnLimits = { base: 1, md: 2, lg: 3 };
+
+/** Client logos per row at most. */
+export const LOGO_COLUMNS: ColumnLimits = { base: 2, md: 4, lg: 6 };
+
 /** The CSS custom properties a balanced list reads: items per row at each breakpoint. */
 export function balancedColumnVars(count: number, limits: ColumnLimits): Record<string, number> {
   return {

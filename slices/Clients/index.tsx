@@ -5,13 +5,11 @@ import type { SliceComponentProps } from "@prismicio/react";
 import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { ContentImage } from "@/components/content-image/content-image";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
+import { LOGO_COLUMNS } from "@/lib/layout/balanced-columns";
 
 import styles from "./clients.module.css";
 
 export type ClientsProps = SliceComponentProps<Content.ClientsSlice>;
-
-/** Logos per row at most, below 700 px, from 700 px and from 1,100 px. */
-const LOGO_COLUMNS = { base: 2, md: 4, lg: 6 };
 
 /** Client logos in even rows, each named for screen readers by the client's name. */
 export default function Clients({ slice }: ClientsProps) {

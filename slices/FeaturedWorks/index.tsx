@@ -4,9 +4,9 @@ import type { SliceComponentProps } from "@prismicio/react";
 
 import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { InView } from "@/components/in-view/in-view";
-import { WORK_CARD_COLUMNS, WorkCard, type WorkCardData } from "@/components/work-card/work-card";
+import { WorkCard, type WorkCardData } from "@/components/work-card/work-card";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
-import { balancedSizes } from "@/lib/layout/balanced-columns";
+import { WORK_CARD_COLUMNS, balancedSizes } from "@/lib/layout/balanced-columns";
 
 import type { SliceContext } from "../slice-context";
 import styles from "./featured-works.module.css";
