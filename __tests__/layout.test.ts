@@ -1,6 +1,6 @@
 import { balancedColumns, balancedColumnVars, balancedSizes } from "@/lib/layout/balanced-columns";
 import { aspectRatio, galleryRows, rowSizes } from "@/lib/layout/gallery-rows";
-import { coverSizes, drawVars, maxDrawWidth } from "@/lib/layout/image-fit";
+import { coverSizes, drawVars, frameRatio, maxDrawWidth } from "@/lib/layout/image-fit";
 
 describe("balancedColumns", () => {
   it("spreads items evenly over the fewest rows", () => {
@@ -90,6 +90,13 @@ describe("image fit", () => {
   it("asks for a cropped background as wide as the screen's height needs", () => {
     expect(coverSizes({ width: 2400, height: 1350 }, 92)).toBe("(max-aspect-ratio: 2400/1350) 164vh, 100vw");
     expect(coverSizes(undefined, 92)).toBe("100vw");
+  });
+
+  it("reads an embed's frame only from positive numbers", () => {
+    expect(frameRatio(640, 360)).toBeCloseTo(16 / 9, 5);
+    expect(frameRatio("100%", 360)).toBeNull();
+    expect(frameRatio(640, 0)).toBeNull();
+    expect(frameRatio(null, undefined)).toBeNull();
   });
 
   it("hands the CSS the widest and the shape", () => {

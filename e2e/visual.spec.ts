@@ -3,7 +3,6 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { returningVisitor } from "./helpers/consent";
 import { homePath, pageAt, pageSlug, translation, type Lang } from "./helpers/content";
-import { loadAllImages } from "./helpers/layout";
 import { settle } from "./helpers/settle";
 
 /**
@@ -43,7 +42,6 @@ const VIEWPORTS = [
 
 /** The page at rest: reveals done, every image decoded, the scroll indicator faded out. */
 async function still(page: Page) {
-  await loadAllImages(page);
   await settle(page, { images: true });
   await expect(page.locator('[data-visible="true"]')).toHaveCount(0);
 }

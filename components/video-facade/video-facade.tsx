@@ -4,6 +4,7 @@ import { isFilled, type EmbedField } from "@prismicio/client";
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 
 import { Icon } from "@/components/icon/icon";
+import { frameRatio } from "@/lib/layout/image-fit";
 
 import { playerSource, watchPage } from "./player-source";
 import styles from "./video-facade.module.css";
@@ -28,12 +29,6 @@ export interface VideoFacadeProps {
 
 /** poster: waiting for a click; blocked: waiting for consent; link: no safe player, so a link to the provider instead. */
 type Stage = "poster" | "playing" | "blocked" | "link";
-
-function aspectRatio(width: unknown, height: unknown): string | undefined {
-  return typeof width === "number" && typeof height === "number" && width > 0 && height > 0
-    ? `${width} / ${height}`
-    : undefined;
-}
 
 /**
  * A poster with a play button that loads the provider's player only when
@@ -70,7 +65,11 @@ export function VideoFacade({
       {watchLabel ?? `Watch on ${providerName}`} <Icon name="arrow-up-right" />
     </a>
   ) : null;
-  const style = { "--video-aspect-ratio": aspectRatio(field.width, field.height) } as CSSProperties;
+  const style = {
+    "--video-aspect-ratio": frameRatio(field.width, field.height)
+      ? `${field.width} / ${field.height}`
+      : undefined,
+  } as CSSProperties;
 
   return (
     <div className={className ? `${styles.facade} ${className}` : styles.facade} style={style}>

@@ -3,11 +3,11 @@ import { isFilled, type EmbedField, type ImageField } from "@prismicio/client";
 import { ContentImage } from "@/components/content-image/content-image";
 import { ConsentVideo } from "./consent-video";
 import type { Translations } from "@/lib/i18n/default-translations";
-import { drawVars } from "@/lib/layout/image-fit";
+import { DEFAULT_FRAME, drawVars, frameRatio } from "@/lib/layout/image-fit";
 
 /** drawVars for a player's frame: its poster, cropped to the embed's shape. */
 export function videoDrawVars(field: EmbedField, poster?: ImageField | null): Record<string, string> {
-  const frame = field.width && field.height ? Number(field.width) / Number(field.height) : 16 / 9;
+  const frame = frameRatio(field.width, field.height) ?? DEFAULT_FRAME;
   return isFilled.image(poster) ? drawVars(poster.dimensions, frame) : {};
 }
 

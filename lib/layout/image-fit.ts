@@ -8,6 +8,16 @@ export interface Dimensions {
   height: number;
 }
 
+/** The shape players take when an embed does not give its own (video-facade.module.css says the same). */
+export const DEFAULT_FRAME = 16 / 9;
+
+/** An embed's frame (width / height), when its oEmbed gives both as positive numbers; null otherwise. */
+export function frameRatio(width: unknown, height: unknown): number | null {
+  return typeof width === "number" && typeof height === "number" && width > 0 && height > 0
+    ? width / height
+    : null;
+}
+
 const known = (dimensions: Dimensions | null | undefined): dimensions is Dimensions =>
   Boolean(dimensions && dimensions.width > 0 && dimensions.height > 0);
 
