@@ -34,6 +34,7 @@ export function WorkDetail({
   lang: Lang;
 }) {
   const { data } = project;
+  const teaser = isFilled.embed(data.teaser) ? data.teaser : null;
   const categories = data.categories.flatMap((item) =>
     item.category ? [categoryLabel(item.category, t)] : [],
   );
@@ -59,21 +60,10 @@ export function WorkDetail({
 
       <div
         className={styles.cover}
-        style={
-          isFilled.embed(data.teaser)
-            ? videoDrawVars(data.teaser, data.cover)
-            : drawVars(data.cover.dimensions)
-        }
+        style={teaser ? videoDrawVars(teaser, data.cover) : drawVars(data.cover.dimensions)}
       >
-        {isFilled.embed(data.teaser) ? (
-          <VideoPlayer
-            field={data.teaser}
-            poster={data.cover}
-            title={data.teaser.title}
-            t={t}
-            sizes="100vw"
-            priority
-          />
+        {teaser ? (
+          <VideoPlayer field={teaser} poster={data.cover} title={teaser.title} t={t} sizes="100vw" priority />
         ) : (
           <ContentImage field={data.cover} sizes="100vw" priority className={styles.coverImage} />
         )}
