@@ -1,0 +1,39 @@
+/**
+ * Build wall time and peak memory on generated repositories of several sizes,
+ * so the growth with the repository's size is visible. Each build goes to its
+ * own folder (NEXT_DIST_DIR=.bench-build/N), leaving `.next` alone.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { nextBuild, ROOT, type BuildFigures } from "./next-process";
+
+export interface BuildAtSize extends BuildFigures {
+  works: number;
+}
+
+export async function buildAtSize(works: number): Promise<BuildAtSize> {
+  const tmp = mkdtempSync(path.join(tmpdir(), "bench-build-"));
+  const distDir = path.join(".bench-build", String(works));
+  // next build adds its distDir's types to tsconfig.json: put the file back as it was.
+  const tsconfig = readFileSync(path.join(ROOT, "tsconfig.json"), "utf8");
+  try {
+    const content = path.join(tmp, "content");
+    execFileSync(
+      process.execPath,
+      [require.resolve("tsx/cli"), "scripts/content-generate.ts", "--works", String(works), "--out", content],
+      { cwd: ROOT, stdio: "ignore" },
+    );
+    return { works, ...(await nextBuild(ROOT, { CONTENT_DIR: content, NEXT_DIST_DIR: distDir })) };
+  } finally {
+    rmSync(path.join(ROOT, distDir), { recursive: true, force: true });
+    writeFileSync(path.join(ROOT, "tsconfig.json"), tsconfig);
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+export function describeBuild({ works, seconds, peakMb }: BuildAtSize): string {
+  return `${works} works: build ${seconds.toFixed(1)} s, peak memory ${peakMb.toFixed(0)} MB`;
+}

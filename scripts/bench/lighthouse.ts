@@ -1,0 +1,66 @@
+/**
+ * Lighthouse (the npm package) driving Debian's Chromium with its default mobile
+ * preset (simulated slow 4G and a 4× slower CPU). Storage is reset before each
+ * run, so every run is a first visit and the consent notice shows. Chromium
+ * resolves no host but 127.0.0.1, so nothing leaves the machine.
+ */
+import type { LaunchedChrome } from "chrome-launcher";
+
+export interface LighthouseFigures {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /** Audits that failed outside performance (ids), to explain a score under 100. */
+  failures: string[];
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export async function launchChromium(): Promise<LaunchedChrome> {
+  const { launch } = await import("chrome-launcher");
+  return launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    ],
+  });
+}
+
+export async function runLighthouse(chrome: LaunchedChrome, url: string): Promise<LighthouseFigures> {
+  const { default: lighthouse } = await import("lighthouse");
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+  });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const failures = ["accessibility", "best-practices", "seo"].flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter(
+        (ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1,
+      )
+      .map((ref) => ref.id),
+  );
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    lcpMs: audit("largest-contentful-paint"),
+    tbtMs: audit("total-blocking-time"),
+    cls: audit("cumulative-layout-shift"),
+    failures,
+  };
+}
