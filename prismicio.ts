@@ -1,5 +1,4 @@
 import * as prismic from "@prismicio/client";
-import * as prismicNext from "@prismicio/next";
 
 import { LANGS, localePath, prismicLang } from "@/lib/i18n/locales";
 import {
@@ -10,6 +9,7 @@ import {
   WORK_TYPE,
 } from "@/lib/site/page-types";
 import { contentSource } from "@/lib/prismic/content-source";
+import { previewRef } from "@/lib/preview/preview-ref";
 
 /** The fixed Prismic repository name (SPEC 9), shared with Slice Machine. */
 export const repositoryName = contentSource().repositoryName;
@@ -27,7 +27,7 @@ export const routes: prismic.Route[] = LANGS.flatMap((lang) =>
 
 export const brokenRoute = NOT_FOUND_PATH;
 
-function clientFor(config: prismicNext.CreateClientConfig) {
+function clientFor(config: prismic.ClientConfig) {
   const source = contentSource();
   return prismic.createClient(source.repositoryName, {
     documentAPIEndpoint: source.endpoint,
@@ -40,9 +40,9 @@ function clientFor(config: prismicNext.CreateClientConfig) {
 }
 
 /** A Prismic client for the configured content source, with the site's routes and editors' previews. */
-export function createClient(config: prismicNext.CreateClientConfig = {}) {
+export function createClient(config: prismic.ClientConfig = {}) {
   const client = clientFor(config);
-  prismicNext.enableAutoPreviews({ client });
+  client.queryContentFromRef(previewRef);
   return client;
 }
 

@@ -3,9 +3,6 @@ import { render, screen } from "@testing-library/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
 
-// @prismicio/next's entry loads next/cache (server-only, needs web globals jsdom lacks); images never use it.
-jest.mock("next/cache", () => ({}));
-
 function image(url: string, alt: string | null): ImageField {
   return {
     id: "logo",
@@ -63,4 +60,27 @@ it("serves a hosted image through Imgix and a bundled one through Next's optimis
   const [hosted, bundled] = container.querySelectorAll("img");
   expect(new URL(hosted.getAttribute("src")!).hostname).toBe("images.prismic.io");
   expect(bundled.getAttribute("src")).toMatch(/^\/_next\/image\?url=%2Fassets%2Flogo-canal-lumen\.png/);
+});
+
+it("loads a preloaded image eagerly at high priority, others lazily", () => {
+  const { container } = render(
+    <>
+      <ContentImage field={image(BRANCHES[1][1], "Cover")} sizes="100vw" preload />
+      <ContentImage field={image(BRANCHES[1][1], "Logo")} sizes="200px" />
+    </>,
+  );
+  const [cover, logo] = container.querySelectorAll("img");
+  expect(cover).toHaveAttribute("fetchpriority", "high");
+  expect(cover).not.toHaveAttribute("loading");
+  expect(logo).toHaveAttribute("loading", "lazy");
+  expect(logo).not.toHaveAttribute("fetchpriority");
+});
+
+it("offers no file wider than needed for the image's own pixels", () => {
+  const { container } = render(<ContentImage field={image(BRANCHES[1][1], "Logo")} sizes="200px" />);
+  const widths = (container.querySelector("img")?.getAttribute("srcset") ?? "")
+    .match(/\d+(?=w\b)/g)!
+    .map(Number);
+  expect(widths.filter((width) => width >= 400)).toHaveLength(1); // the file is 400 px wide
+  expect(Math.max(...widths)).toBeLessThan(1000);
 });

@@ -4,9 +4,6 @@ import { render, screen } from "@testing-library/react";
 import { BalancedList } from "@/components/balanced-list/balanced-list";
 import Gallery from "@/slices/Gallery";
 
-// @prismicio/next's entry loads next/cache (server-only, needs web globals jsdom lacks); images never use it.
-jest.mock("next/cache", () => ({}));
-
 function picture(index: number, width: number, height: number): ImageField {
   return {
     id: `image-${index}`,

@@ -1,6 +1,6 @@
 import { balancedColumns, balancedColumnVars, balancedSizes } from "@/lib/layout/balanced-columns";
 import { aspectRatio, galleryRows, rowSizes } from "@/lib/layout/gallery-rows";
-import { coverSizes, drawVars, frameRatio, maxDrawWidth } from "@/lib/layout/image-fit";
+import { coverSizes, drawVars, frameRatio, maxDrawWidth, srcSetUpTo } from "@/lib/layout/image-fit";
 
 describe("balancedColumns", () => {
   it("spreads items evenly over the fewest rows", () => {
@@ -106,5 +106,25 @@ describe("image fit", () => {
       "--ratio": "1.7778",
     });
     expect(drawVars(null)).toEqual({});
+  });
+});
+
+describe("srcSetUpTo", () => {
+  const srcSet = [32, 64, 384, 640, 1080, 1920, 3840]
+    .map((w) => `/_next/image?url=%2Fa.png&w=${w}&q=75 ${w}w`)
+    .join(", ");
+
+  it("keeps the candidates up to the first one that covers the file's width", () => {
+    expect(srcSetUpTo(srcSet, 400)?.match(/\d+w/g)).toEqual(["32w", "64w", "384w", "640w"]);
+    expect(srcSetUpTo(srcSet, 1080)?.match(/\d+w/g)).toEqual(["32w", "64w", "384w", "640w", "1080w"]);
+  });
+
+  it("keeps every candidate for a file wider than the largest", () => {
+    expect(srcSetUpTo(srcSet, 5000)).toBe(srcSet);
+  });
+
+  it("leaves density descriptors and empty sets alone", () => {
+    expect(srcSetUpTo("/a.png?w=400 1x, /a.png?w=800 2x", 300)).toBe("/a.png?w=400 1x, /a.png?w=800 2x");
+    expect(srcSetUpTo(undefined, 300)).toBeUndefined();
   });
 });

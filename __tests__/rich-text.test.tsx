@@ -10,9 +10,6 @@ import { CONSENT_COOKIE } from "@/lib/consent/cookie-codec";
 import { siteServices } from "@/lib/consent/services";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 
-// @prismicio/next's entry loads next/cache (server-only, needs web globals jsdom lacks); rich text never uses it.
-jest.mock("next/cache", () => ({}));
-
 const fr = DEFAULT_TRANSLATIONS.fr;
 
 /** Rich text on a page: inside the consent provider every page has. */

@@ -2,7 +2,6 @@ import { getToolbarSrc } from "@prismicio/client";
 import type { Metadata, Viewport } from "next";
 import { draftMode } from "next/headers";
 import { notFound } from "next/navigation";
-import Script from "next/script";
 
 import { ConsentProvider } from "@/components/consent/consent-provider";
 import { ConsentSlot } from "@/components/consent/consent-slot";
@@ -18,8 +17,9 @@ import { consentLabels } from "@/lib/consent/labels";
 import { gaMeasurementId, siteServices } from "@/lib/consent/services";
 import { getSettings, getTranslations } from "@/lib/content/queries";
 import { companyName, siteDescription } from "@/lib/content/site-identity";
-import { displayFont, textFont } from "@/lib/fonts";
+import { fontVariables } from "@/lib/fonts";
 import { isLang, LANGS, LOCALES } from "@/lib/i18n/locales";
+import { statusText } from "@/lib/i18n/status-text";
 import { contentSource } from "@/lib/prismic/content-source";
 import { siteUrl } from "@/lib/site-url";
 
@@ -58,7 +58,7 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
   const source = contentSource();
   const measurementId = gaMeasurementId();
   return (
-    <html lang={LOCALES[lang].html} className={`${displayFont.variable} ${textFont.variable}`}>
+    <html lang={LOCALES[lang].html} className={fontVariables}>
       {measurementId ? (
         <head>
           {/* Consent Mode v2: every type denied before any Google tag can run. */}
@@ -67,7 +67,7 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
       ) : null}
       <body>
         <ScrollProvider>
-          <SiteProvider value={{ lang, t, companyName: name }}>
+          <SiteProvider value={{ lang, t: statusText(t), companyName: name }}>
             <ConsentProvider services={siteServices(t, measurementId)} gaMeasurementId={measurementId}>
               <a href="#main" className="skip-link">
                 {t["common.skip_link"]}
@@ -77,9 +77,10 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
               {draft.isEnabled ? (
                 <PreviewBar label={t["preview.indicator"]} exitLabel={t["preview.exit"]} />
               ) : null}
-              {/* Prismic's toolbar: editors of a hosted repository only, never visitors or the bundled one. */}
+              {/* Prismic's toolbar: editors of a hosted repository only, never visitors or the bundled one.
+                  A plain async script: next/script would add its loader to every visitor's bundle. */}
               {draft.isEnabled && !source.bundled ? (
-                <Script src={getToolbarSrc(source.repositoryName)} strategy="lazyOnload" />
+                <script async src={getToolbarSrc(source.repositoryName)} />
               ) : null}
               <PageTransition>
                 {children}

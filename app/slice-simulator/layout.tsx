@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 
 import { ConsentProvider } from "@/components/consent/consent-provider";
 import { siteServices } from "@/lib/consent/services";
-import { displayFont, textFont } from "@/lib/fonts";
+import { fontVariables } from "@/lib/fonts";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import { DEFAULT_LANG, LOCALES } from "@/lib/i18n/locales";
 
@@ -14,7 +14,7 @@ import "../globals.css";
  */
 export default function SliceSimulatorLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang={LOCALES[DEFAULT_LANG].html} className={`${displayFont.variable} ${textFont.variable}`}>
+    <html lang={LOCALES[DEFAULT_LANG].html} className={fontVariables}>
       <body>
         <ConsentProvider services={siteServices(DEFAULT_TRANSLATIONS[DEFAULT_LANG], undefined)}>
           {children}

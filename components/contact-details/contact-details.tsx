@@ -1,5 +1,5 @@
 import { isFilled, type Content } from "@prismicio/client";
-import { PrismicNextLink } from "@prismicio/next";
+import { ContentLink } from "@/components/content-link/content-link";
 
 import { RichText } from "@/components/rich-text/rich-text";
 import type { Translations } from "@/lib/i18n/default-translations";
@@ -54,10 +54,10 @@ export function ContactDetails({
                 </a>
               ) : null}
               {isFilled.link(address.map_link) ? (
-                <PrismicNextLink field={address.map_link} className={styles.map}>
+                <ContentLink field={address.map_link} className={styles.map}>
                   {t["contact.view_map"]}
                   <span className="visually-hidden">: {address.city}</span>
-                </PrismicNextLink>
+                </ContentLink>
               ) : null}
             </li>
           ))}
@@ -71,9 +71,9 @@ export function ContactDetails({
           <ul className={styles.social}>
             {social.map((item) => (
               <li key={item.platform ?? item.label}>
-                <PrismicNextLink field={item.url} rel="me noopener noreferrer">
+                <ContentLink field={item.url} rel="me noopener noreferrer">
                   {item.label || item.platform}
-                </PrismicNextLink>
+                </ContentLink>
               </li>
             ))}
           </ul>

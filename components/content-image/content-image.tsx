@@ -1,45 +1,57 @@
 import { isFilled, type ImageField } from "@prismicio/client";
-import { PrismicNextImage } from "@prismicio/next";
-import Image from "next/image";
+import { getImageProps, type ImageLoader } from "next/image";
+import { preload as preloadResource } from "react-dom";
+
+import { srcSetUpTo } from "@/lib/layout/image-fit";
 
 /**
- * A content image without layout shift: hosted Prismic images go through
- * Imgix (PrismicNextImage); the bundled repository's site-relative images
- * through Next's own optimiser.
+ * A content image without layout shift, rendered on the server as a plain
+ * `<img>` with its srcset (no client component, so no image code in the
+ * browser): hosted Prismic images are resized by Prismic's Imgix CDN; the
+ * bundled repository's site-relative images by Next's own optimiser (AVIF or
+ * WebP). A `preload` image (the page's largest paint) is fetched eagerly at
+ * high priority and announced in the head with its srcset.
  */
 export interface ContentImageProps {
   field: ImageField | null | undefined;
   sizes: string;
   className?: string;
-  priority?: boolean;
-  /** Overrides the field's alt text on both branches; "" marks a decorative image. */
+  preload?: boolean;
+  /** Overrides the field's alt text; "" marks a decorative image. */
   alt?: string;
 }
 
-export function ContentImage({ field, sizes, className, priority, alt }: ContentImageProps) {
+/** Imgix keeps the field's own parameters (Prismic's `auto=format,compress`), never upscales. */
+const imgixLoader: ImageLoader = ({ src, width, quality }) => {
+  const url = new URL(src);
+  url.searchParams.set("fit", "max");
+  url.searchParams.set("w", String(width));
+  if (quality) url.searchParams.set("q", String(quality));
+  return url.toString();
+};
+
+export function ContentImage({ field, sizes, className, preload = false, alt }: ContentImageProps) {
   if (!isFilled.image(field)) return null;
-  if (/^https?:\/\//.test(field.url)) {
-    // PrismicNextImage's own alt prop only accepts "" (decorative): other overrides replace the field's alt.
-    return (
-      <PrismicNextImage
-        field={alt ? { ...field, alt } : field}
-        sizes={sizes}
-        className={className}
-        priority={priority}
-        alt={alt === "" ? "" : undefined}
-        fallbackAlt=""
-      />
-    );
+  const { props: imageProps } = getImageProps({
+    src: field.url,
+    width: field.dimensions.width,
+    height: field.dimensions.height,
+    alt: alt ?? field.alt ?? "",
+    sizes,
+    className,
+    preload,
+    fetchPriority: preload ? "high" : undefined,
+    loader: /^https?:\/\//.test(field.url) ? imgixLoader : undefined,
+  });
+  const props = { ...imageProps, srcSet: srcSetUpTo(imageProps.srcSet, field.dimensions.width) };
+  if (preload) {
+    preloadResource(props.src, {
+      as: "image",
+      imageSrcSet: props.srcSet,
+      imageSizes: props.sizes,
+      fetchPriority: "high",
+    });
   }
-  return (
-    <Image
-      src={field.url}
-      width={field.dimensions.width}
-      height={field.dimensions.height}
-      alt={alt ?? field.alt ?? ""}
-      sizes={sizes}
-      className={className}
-      priority={priority}
-    />
-  );
+  // eslint-disable-next-line @next/next/no-img-element -- getImageProps gives next/image's markup without its client component
+  return <img {...props} alt={props.alt} />;
 }

@@ -1,5 +1,5 @@
 import { isFilled, type EmbedField, type RichTextField } from "@prismicio/client";
-import { PrismicNextLink } from "@prismicio/next";
+import { ContentLink } from "@/components/content-link/content-link";
 import { PrismicRichText, type JSXMapSerializer } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
@@ -31,7 +31,7 @@ function EmbedLink({ field }: { field: EmbedField }) {
  */
 function serializer(t: Translations): JSXMapSerializer {
   return {
-    hyperlink: ({ node, children }) => <PrismicNextLink field={node.data}>{children}</PrismicNextLink>,
+    hyperlink: ({ node, children }) => <ContentLink field={node.data}>{children}</ContentLink>,
     label: ({ node, children }) => (
       <span className={`${styles.label} label-${node.data.label}`}>{children}</span>
     ),
@@ -51,7 +51,7 @@ function serializer(t: Translations): JSXMapSerializer {
       return (
         <figure className={styles.figure}>
           {node.linkTo && isFilled.link(node.linkTo) ? (
-            <PrismicNextLink field={node.linkTo}>{image}</PrismicNextLink>
+            <ContentLink field={node.linkTo}>{image}</ContentLink>
           ) : (
             image
           )}

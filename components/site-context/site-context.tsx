@@ -2,13 +2,16 @@
 
 import { createContext, useContext, type ReactNode } from "react";
 
-import type { Translations } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";
+import type { StatusText } from "@/lib/i18n/status-text";
 
-/** The page's language and UI text, for client islands (404, error page, menus). */
+/**
+ * The page's language, the company's name and the 404 and error boundaries' text,
+ * for those client islands. Only that text: every key here ships in each page's payload.
+ */
 export interface SiteContextValue {
   lang: Lang;
-  t: Translations;
+  t: StatusText;
   companyName: string;
 }
 

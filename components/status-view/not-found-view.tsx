@@ -1,12 +1,12 @@
 import Link from "next/link";
 
-import type { Translations } from "@/lib/i18n/default-translations";
 import { homePath, type Lang } from "@/lib/i18n/locales";
+import type { StatusText } from "@/lib/i18n/status-text";
 
 import styles from "./status-view.module.css";
 
 /** The 404 message (SPEC 2) and a link to the home of the page's language; the caller adds the header. */
-export function NotFoundView({ lang, t }: { lang: Lang; t: Translations }) {
+export function NotFoundView({ lang, t }: { lang: Lang; t: StatusText }) {
   return (
     <div className={styles.main}>
       <p className={styles.code} aria-hidden="true">

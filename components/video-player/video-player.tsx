@@ -18,14 +18,15 @@ export function VideoPlayer({
   title,
   t,
   sizes = "(min-width: 1200px) 72rem, 100vw",
-  priority,
+  preload,
 }: {
   field: EmbedField;
   poster?: ImageField | null;
   title?: string | null;
   t: Translations;
   sizes?: string;
-  priority?: boolean;
+  /** The page's largest paint: fetched eagerly, announced in the head. */
+  preload?: boolean;
 }) {
   if (!isFilled.embed(field)) return null;
   const name = title || field.title || "";
@@ -39,7 +40,7 @@ export function VideoPlayer({
       allowLabel={t["consent.video_allow"]}
       poster={
         isFilled.image(poster) ? (
-          <ContentImage field={poster} alt="" sizes={sizes} priority={priority} />
+          <ContentImage field={poster} alt="" sizes={sizes} preload={preload} />
         ) : undefined
       }
     />

@@ -23,14 +23,15 @@ export function WorkCard({
   data,
   t,
   headingLevel = 2,
-  priority = false,
+  preload = false,
   sizes,
 }: {
   href: string;
   data: WorkCardData;
   t: Translations;
   headingLevel?: 2 | 3;
-  priority?: boolean;
+  /** The page's largest paint: fetched eagerly, announced in the head. */
+  preload?: boolean;
   /** The cover's `sizes`: the card's width in its list. */
   sizes: string;
 }) {
@@ -48,7 +49,7 @@ export function WorkCard({
               alt=""
               sizes={sizes}
               className={styles.image}
-              priority={priority}
+              preload={preload}
             />
           ) : null}
           {isFilled.linkToMedia(data.teaser_loop) ? <HoverTeaser src={data.teaser_loop.url} /> : null}

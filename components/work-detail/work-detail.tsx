@@ -63,9 +63,9 @@ export function WorkDetail({
         style={teaser ? videoDrawVars(teaser, data.cover) : drawVars(data.cover.dimensions)}
       >
         {teaser ? (
-          <VideoPlayer field={teaser} poster={data.cover} title={teaser.title} t={t} sizes="100vw" priority />
+          <VideoPlayer field={teaser} poster={data.cover} title={teaser.title} t={t} sizes="100vw" preload />
         ) : (
-          <ContentImage field={data.cover} sizes="100vw" priority className={styles.coverImage} />
+          <ContentImage field={data.cover} sizes="100vw" preload className={styles.coverImage} />
         )}
       </div>
 

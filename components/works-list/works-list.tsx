@@ -38,7 +38,7 @@ export function WorksList({
                 href={project.url ?? "#"}
                 data={project.data}
                 t={t}
-                priority={index < 2}
+                preload={index < 2}
                 sizes={sizes}
               />
             </InView>

@@ -54,3 +54,19 @@ export function drawVars(dimensions: Dimensions | null | undefined, frame?: numb
   const ratio = frame ?? dimensions.width / dimensions.height;
   return { "--max-draw": `${widest}px`, "--ratio": ratio.toFixed(4) };
 }
+
+/**
+ * A width-descriptor srcset without the candidates past the file's own width
+ * but the first: larger files would be the same pixels (the optimiser never
+ * enlarges), and each entry is written twice per page (HTML and RSC payload).
+ */
+export function srcSetUpTo(srcSet: string | undefined, fileWidth: number): string | undefined {
+  if (!srcSet) return srcSet;
+  const candidates = srcSet
+    .split(", ")
+    .map((entry) => ({ entry, width: Number(entry.match(/ (\d+)w$/)?.[1]) }));
+  if (candidates.some(({ width }) => !Number.isFinite(width))) return srcSet;
+  const firstCovering = candidates.findIndex(({ width }) => width >= fileWidth);
+  const kept = firstCovering === -1 ? candidates : candidates.slice(0, firstCovering + 1);
+  return kept.map(({ entry }) => entry).join(", ");
+}

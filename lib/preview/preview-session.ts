@@ -3,7 +3,7 @@ import { cookies, draftMode } from "next/headers";
 
 /**
  * Starting and ending an editor's preview: Next's draft mode plus Prismic's
- * preview cookie, which enableAutoPreviews reads to query the draft ref.
+ * preview cookie, whose value is the draft ref every query reads (preview-ref.ts).
  */
 export const PREVIEW_COOKIE = prismicCookie.preview;
 

@@ -1,5 +1,5 @@
 import type { Content } from "@prismicio/client";
-import { PrismicNextLink } from "@prismicio/next";
+import { ContentLink } from "@/components/content-link/content-link";
 import type { SliceComponentProps } from "@prismicio/react";
 
 import { RichText } from "@/components/rich-text/rich-text";
@@ -20,10 +20,10 @@ export default function CallToAction({ slice, context }: CallToActionProps) {
         <RichText field={body} t={context.t} />
       </div>
       {button_label ? (
-        <PrismicNextLink field={button_link} className={styles.button}>
+        <ContentLink field={button_link} className={styles.button}>
           {button_label}
           <span aria-hidden="true"> →</span>
-        </PrismicNextLink>
+        </ContentLink>
       ) : null}
     </section>
   );

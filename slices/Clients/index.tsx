@@ -1,5 +1,5 @@
 import { isFilled, type Content } from "@prismicio/client";
-import { PrismicNextLink } from "@prismicio/next";
+import { ContentLink } from "@/components/content-link/content-link";
 import type { SliceComponentProps } from "@prismicio/react";
 
 import { BalancedList } from "@/components/balanced-list/balanced-list";
@@ -26,11 +26,7 @@ export default function Clients({ slice }: ClientsProps) {
           );
           return (
             <li key={`${client.name}-${index}`} className={styles.item}>
-              {isFilled.link(client.link) ? (
-                <PrismicNextLink field={client.link}>{logo}</PrismicNextLink>
-              ) : (
-                logo
-              )}
+              {isFilled.link(client.link) ? <ContentLink field={client.link}>{logo}</ContentLink> : logo}
             </li>
           );
         })}

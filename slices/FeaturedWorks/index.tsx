@@ -1,5 +1,5 @@
 import { isFilled, type Content } from "@prismicio/client";
-import { PrismicNextLink } from "@prismicio/next";
+import { ContentLink } from "@/components/content-link/content-link";
 import type { SliceComponentProps } from "@prismicio/react";
 
 import { BalancedList } from "@/components/balanced-list/balanced-list";
@@ -28,9 +28,9 @@ export default function FeaturedWorks({ slice, context }: FeaturedWorksProps) {
       <div className={styles.head}>
         <RichHeading field={heading} level={2} className={styles.heading} />
         {link_label && isFilled.link(link) ? (
-          <PrismicNextLink field={link} className={styles.all}>
+          <ContentLink field={link} className={styles.all}>
             {link_label}
-          </PrismicNextLink>
+          </ContentLink>
         ) : null}
       </div>
       <BalancedList limits={WORK_CARD_COLUMNS} className={styles.grid}>

@@ -1,5 +1,5 @@
 import { isFilled, type Content } from "@prismicio/client";
-import { PrismicNextLink } from "@prismicio/next";
+import { ContentLink } from "@/components/content-link/content-link";
 import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
@@ -17,7 +17,7 @@ export type HeroProps = SliceComponentProps<Content.HeroSlice, SliceContext>;
 const STAGE_HEIGHT_VH = 92;
 
 /** The opening statement over full-bleed artwork, then the reel with its own poster. */
-export default function Hero({ slice, context }: HeroProps) {
+export default function Hero({ slice, index, context }: HeroProps) {
   const { heading, tagline, background, reel, reel_poster, cta_label, cta_link } = slice.primary;
   return (
     <section className={styles.hero} data-slice-type={slice.slice_type}>
@@ -27,7 +27,7 @@ export default function Hero({ slice, context }: HeroProps) {
           sizes={coverSizes(background.dimensions, STAGE_HEIGHT_VH)}
           className={styles.background}
           alt=""
-          priority
+          preload={index === 0}
         />
         <div className={styles.content}>
           <RichHeading field={heading} level={1} className={styles.heading} />
@@ -35,10 +35,10 @@ export default function Hero({ slice, context }: HeroProps) {
             <RichText field={tagline} t={context.t} />
           </div>
           {cta_label && isFilled.link(cta_link) ? (
-            <PrismicNextLink field={cta_link} className={styles.cta}>
+            <ContentLink field={cta_link} className={styles.cta}>
               {cta_label}
               <span aria-hidden="true"> →</span>
-            </PrismicNextLink>
+            </ContentLink>
           ) : null}
         </div>
       </div>

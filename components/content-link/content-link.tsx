@@ -1,0 +1,24 @@
+import { asLinkAttrs } from "@prismicio/client";
+import Link from "next/link";
+import type { ComponentProps } from "react";
+
+type LinkTarget = Parameters<typeof asLinkAttrs>[0];
+
+export type ContentLinkProps = Omit<ComponentProps<typeof Link>, "href"> & { field: LinkTarget };
+
+/**
+ * A Prismic link field as a next/link, resolved on the server. It does what
+ * @prismicio/next's PrismicNextLink does, but importing that package's entry from
+ * a server component put its client parts (image, preview, simulator) and all of
+ * @prismicio/client into every page's browser bundle (27 kB gzip).
+ * External links open as the editor chose (target, rel); a `rel` prop wins.
+ */
+export function ContentLink({ field, children, rel, ...rest }: ContentLinkProps) {
+  const { href, target, rel: fieldRel } = asLinkAttrs(field);
+  const text = field && "text" in field ? field.text : undefined;
+  return (
+    <Link href={href ?? ""} target={target} rel={rel ?? fieldRel} {...rest}>
+      {children ?? text}
+    </Link>
+  );
+}
