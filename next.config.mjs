@@ -9,7 +9,6 @@ const nextConfig = {
   transpilePackages: ["@prismicio/react", "esm-env"],
   // A separate build folder when asked (npm run bench:build builds beside the real one).
   distDir: process.env.NEXT_DIST_DIR || ".next",
-  productionBrowserSourceMaps: process.env.SM === "1",
   reactStrictMode: true,
   poweredByHeader: false,
   experimental: {

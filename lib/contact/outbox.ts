@@ -33,7 +33,8 @@ const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 /** CONTACT_OUTBOX_DIR, or .outbox, resolved against the working directory. */
 export function outboxDir(env: Record<string, string | undefined> = process.env): string {
-  return path.resolve(process.cwd(), env.CONTACT_OUTBOX_DIR || ".outbox");
+  // Runtime data, not code: turbopackIgnore keeps the build from tracing the whole project for it.
+  return path.resolve(/* turbopackIgnore: true */ process.cwd(), env.CONTACT_OUTBOX_DIR || ".outbox");
 }
 
 /** An error as one short log line: code, SMTP reply code and message, never the mail's content. */
