@@ -46,6 +46,18 @@ async function still(page: Page) {
   await expect(page.locator('[data-visible="true"]')).toHaveCount(0);
 }
 
+/**
+ * Still, for a whole-page shot: capturing the whole page grows Chromium's viewport,
+ * which makes it pick responsive images again (after hydration it takes a larger
+ * candidate); one capture first, then rest, so the compared shots see those images loaded.
+ */
+async function stillForWholePage(page: Page) {
+  await still(page);
+  await page.screenshot({ fullPage: true });
+  await page.waitForLoadState("networkidle");
+  await still(page);
+}
+
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });
@@ -55,7 +67,7 @@ for (const viewport of VIEWPORTS) {
         await returningVisitor(context);
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);
-        await still(page);
+        await stillForWholePage(page);
         await expect(page).toHaveScreenshot(`${pageSlug(pageAt(path))}-${viewport.width}.png`, {
           fullPage: true,
           // The year changes on 1 January; nothing else on a page depends on the date.

@@ -1,0 +1,101 @@
+import { expect, test } from "./fixtures";
+import { pages } from "./helpers/content";
+
+/**
+ * What keeps pages light, checked in what the server sends and in what a first
+ * visit downloads. The figures themselves (bytes, Lighthouse, req/s) are
+ * `npm run bench`'s, never asserted here: these are the structural facts behind them.
+ */
+
+const attribute = (tag: string, name: string) =>
+  tag.match(new RegExp(`\\s${name}="([^"]*)"`, "i"))?.[1]?.replace(/&amp;/g, "&");
+
+const srcSetWidths = (srcSet: string) =>
+  [...srcSet.matchAll(/ (\d+)w(?:,|$)/g)].map((match) => Number(match[1]));
+
+/** Page types whose largest paint is an image (hero, cover, first cards). */
+const IMAGE_LCP_TYPES = new Set([
+  "home_page",
+  "project",
+  "works_page",
+  "works_completed_page",
+  "works_in_production_page",
+]);
+
+test("every page preloads its two fonts and its largest image, and offers no image file wider than the image", async ({
+  request,
+}) => {
+  for (const { path, doc } of pages) {
+    const html = await (await request.get(path)).text();
+    const fontPreloads = html.match(/<link rel="preload"[^>]+as="font"[^>]*>/g) ?? [];
+    expect(fontPreloads, path).toHaveLength(2);
+    expect(fontPreloads.join(" "), `${path}: italics are fetched only where they show`).not.toMatch(/italic/);
+
+    const images = html.match(/<img [^>]*>/g) ?? [];
+    for (const image of images) {
+      const srcSet = attribute(image, "srcset");
+      const width = Number(attribute(image, "width"));
+      if (!srcSet || !width) continue;
+      const covering = srcSetWidths(srcSet).filter((candidate) => candidate >= width);
+      expect(covering.length, `${path}: ${srcSet}`).toBeLessThanOrEqual(1);
+    }
+
+    const preloads = html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    const eager = images.filter((image) => attribute(image, "fetchpriority") === "high");
+    if (IMAGE_LCP_TYPES.has(doc.type) && images.length > 0) {
+      expect(eager.length, `${path}: its largest image is fetched first`).toBeGreaterThan(0);
+    }
+    for (const image of eager) {
+      expect(attribute(image, "loading"), path).toBeUndefined();
+      const preload = preloads.find((link) => attribute(link, "imageSrcSet") === attribute(image, "srcset"));
+      expect(preload, `${path}: ${attribute(image, "srcset")} is announced in the head`).toBeDefined();
+      expect(attribute(preload!, "fetchPriority"), path).toBe("high");
+    }
+    expect(preloads.length, path).toBe(eager.length);
+  }
+});
+
+/** Every page type in both languages: each page that is not a work, and one work per language. */
+const firstVisitPaths = pages
+  .filter(
+    ({ doc, lang }, index) =>
+      doc.type !== "project" ||
+      pages.findIndex((other) => other.doc.type === "project" && other.lang === lang) === index,
+  )
+  .map(({ path }) => path);
+
+/** Markers of code that has no business in a visitor's browser. */
+const SERVER_ONLY = {
+  "@prismicio/client": "An invalid API response was returned",
+  "next/script's loader": "data-nscript",
+  "the whole translations map": "common.skip_link",
+};
+
+test("a first visit downloads no content client, script loader or translations map", async ({ page }) => {
+  test.slow();
+  // Route prefetches are for other pages (the contact form's validation among them).
+  await page.route("**/*", (route) =>
+    route.request().headers()["next-router-prefetch"] ? route.abort() : route.fallback(),
+  );
+  const scripts = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    if ((response.headers()["content-type"] ?? "").includes("javascript")) {
+      scripts.set(
+        response.url(),
+        response.text().catch(() => ""),
+      );
+    }
+  });
+  for (const path of firstVisitPaths) {
+    await page.context().clearCookies();
+    await page.goto(path, { waitUntil: "networkidle" });
+    const inline = await page.evaluate(() =>
+      Array.from(document.scripts, (script) => (script.src ? "" : script.textContent)).join("\n"),
+    );
+    const downloaded = (await Promise.all(scripts.values())).join("\n") + inline;
+    for (const [what, marker] of Object.entries(SERVER_ONLY)) {
+      expect(downloaded.includes(marker), `${path} ships ${what}`).toBe(false);
+    }
+    scripts.clear();
+  }
+});
