@@ -8,7 +8,8 @@ import {
   trustedProxies,
 } from "@/lib/contact/abuse";
 import { recipientFor } from "@/lib/contact/recipients";
-import { formValues, validateContact } from "@/lib/contact/schema";
+import { formValues } from "@/lib/contact/fields";
+import { validateContact } from "@/lib/contact/schema";
 
 const valid = {
   name: "Élise Varenne",

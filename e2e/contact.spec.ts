@@ -154,6 +154,27 @@ test("each validation error is shown next to its field, marked invalid, linked, 
   expect(outbox()).toHaveLength(0);
 });
 
+test("a message sent before the form's schema has arrived is checked once it does, in the browser", async ({
+  page,
+}) => {
+  await page.goto("/contact", { waitUntil: "networkidle" });
+  // The schema is fetched when the visitor starts on the form: hold every script fetched from now on.
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.fallback();
+  });
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.getByRole("button", { name: t("fr", "submit") }).press("Enter");
+
+  await expect(page.locator("[data-form-alert]")).toHaveText(t("fr", "error_summary"));
+  await expect(page.locator("#contact-name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#contact-name")).toBeFocused();
+  expect(posts).toEqual([]);
+});
+
 test("axe finds nothing on the page with errors shown (phone and desktop)", async ({ page }) => {
   for (const viewport of [
     { width: 390, height: 844 },

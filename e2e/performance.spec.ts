@@ -69,9 +69,10 @@ const SERVER_ONLY = {
   "@prismicio/client": "An invalid API response was returned",
   "next/script's loader": "data-nscript",
   "the whole translations map": "common.skip_link",
+  "the contact form's schema (fetched once a visitor starts on the form)": "$ZodObject",
 };
 
-test("a first visit downloads no content client, script loader or translations map", async ({ page }) => {
+test("a first visit downloads no content client, script loader, translations map or form schema", async ({ page }) => {
   test.slow();
   // Route prefetches are for other pages (the contact form's validation among them).
   await page.route("**/*", (route) =>

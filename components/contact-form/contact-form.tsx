@@ -5,17 +5,15 @@ import { useActionState, useEffect, useRef, useState, type FormEvent } from "rea
 import { IDLE, type ContactFormState } from "@/lib/contact/form-state";
 import type { ContactFormLabels } from "@/lib/contact/labels";
 import { PURPOSES } from "@/lib/contact/message";
-import {
-  FIELDS,
-  formValues,
-  validateContact,
-  type ContactField,
-  type FieldErrors,
-} from "@/lib/contact/schema";
+import { FIELDS, formValues, type ContactField, type FieldErrors } from "@/lib/contact/fields";
+import type { validateContact } from "@/lib/contact/schema";
 
 import styles from "./contact-form.module.css";
 
 type Action = (state: ContactFormState, form: FormData) => Promise<ContactFormState>;
+
+/** The schema's check, or "server" when its chunk could not load (the server's answer then carries the errors). */
+type Validator = typeof validateContact | "server";
 
 const REFUSALS = {
   too_fast: "contact.error_too_fast",
@@ -28,6 +26,8 @@ const REFUSALS = {
  * The contact form: validated in the browser with the server's schema, sent
  * by a Server Action, and a plain POST without JavaScript (the page comes back
  * with errors or the confirmation). What was typed always comes back.
+ * The schema (zod, about 17 kB gzip) is a chunk of its own, fetched once the
+ * visitor starts on the form, so it is never in the page's first load.
  */
 export function ContactForm({
   action,
@@ -50,6 +50,16 @@ export function ContactForm({
   const startedField = useRef<HTMLInputElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const confirmation = useRef<HTMLHeadingElement>(null);
+  const validator = useRef<Validator | null>(null);
+  const validatorLoad = useRef<Promise<void> | null>(null);
+
+  function prepareValidation(): Promise<void> {
+    validatorLoad.current ??= import("@/lib/contact/schema").then(
+      (schema) => void (validator.current = schema.validateContact),
+      () => void (validator.current = "server"),
+    );
+    return validatorLoad.current;
+  }
 
   const sent = state.status === "sent" && state.id !== dismissed;
   const values = state.status === "invalid" || state.status === "refused" ? state.values : {};
@@ -79,7 +89,16 @@ export function ContactForm({
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Set as the form is sent: React may have reset the field to the server's stamp since.
     if (startedField.current && shownAt.current) startedField.current.value = String(shownAt.current);
-    const checked = validateContact(formValues(new FormData(event.currentTarget)));
+    const validate = validator.current;
+    if (validate === null) {
+      // Sent before the schema arrived: hold the message, check it once the schema is here.
+      event.preventDefault();
+      const form = event.currentTarget;
+      void prepareValidation().then(() => form.requestSubmit());
+      return;
+    }
+    if (validate === "server") return setClientErrors(null);
+    const checked = validate(formValues(new FormData(event.currentTarget)));
     if (checked.ok) return setClientErrors(null);
     event.preventDefault();
     setClientErrors(checked.errors);
@@ -133,6 +152,7 @@ export function ContactForm({
       ref={formRef}
       action={formAction}
       onSubmit={onSubmit}
+      onFocus={() => void prepareValidation()}
       noValidate
       className={styles.form}
       aria-labelledby="contact-form-title"

@@ -1,4 +1,4 @@
-import type { FieldErrors } from "./schema";
+import type { FieldErrors } from "./fields";
 
 /** Why a message was not sent, each with its own message to the visitor. */
 export type Refusal = "too_fast" | "rate_limit" | "rejected" | "delivery";

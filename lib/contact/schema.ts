@@ -5,17 +5,10 @@
  */
 import * as z from "zod/mini";
 
-import type { TranslationKey } from "@/lib/i18n/default-translations";
-
+import type { ContactField, ErrorKey, FieldErrors } from "./fields";
 import { PURPOSES, type Purpose } from "./message";
 
 export const LIMITS = { name: 100, email: 254, company: 120, messageMin: 10, messageMax: 5000 } as const;
-
-export const FIELDS = ["name", "email", "company", "purpose", "message", "consent"] as const;
-export type ContactField = (typeof FIELDS)[number];
-/** Every error is a translation key of the contact group. */
-export type ErrorKey = Extract<TranslationKey, `contact.error_${string}`>;
-export type FieldErrors = Partial<Record<ContactField, ErrorKey>>;
 
 export interface ContactFields {
   name: string;
@@ -69,16 +62,6 @@ const schema = z.object({
     ),
   consent: z.literal("on", key("contact.error_consent")),
 });
-
-/** The form's values by name: the first text value of each field (files and repeats ignored). */
-export function formValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const name of [...FIELDS, "website", "started"]) {
-    const value = form.get(name);
-    if (typeof value === "string") values[name] = value;
-  }
-  return values;
-}
 
 export type ContactValidation = { ok: true; data: ContactFields } | { ok: false; errors: FieldErrors };
 
