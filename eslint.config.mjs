@@ -10,6 +10,7 @@ const config = [
     ignores: [
       "node_modules/**",
       ".next/**",
+      ".bench-build/**",
       "coverage/**",
       "test-results/**",
       "playwright-report/**",

@@ -72,7 +72,9 @@ const SERVER_ONLY = {
   "the contact form's schema (fetched once a visitor starts on the form)": "$ZodObject",
 };
 
-test("a first visit downloads no content client, script loader, translations map or form schema", async ({ page }) => {
+test("a first visit downloads no content client, script loader, translations map or form schema", async ({
+  page,
+}) => {
   test.slow();
   // Route prefetches are for other pages (the contact form's validation among them).
   await page.route("**/*", (route) =>
