@@ -1,4 +1,5 @@
-import { freePort, median, repeat } from "@/scripts/bench/measure";
+import { freePort } from "@/lib/net/free-port";
+import { median, repeat } from "@/scripts/bench/measure";
 
 describe("bench helpers", () => {
   it("takes the median of odd and even counts, whatever the order", () => {

@@ -10,6 +10,7 @@ import {
 import { categoryLabel, DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { localePath } from "@/lib/i18n/locales";
+import { statusText } from "@/lib/i18n/status-text";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 import { sliceContext } from "@/slices/slice-context";
 
@@ -123,5 +124,20 @@ describe("errors", () => {
     expect(statusCodeOf(new Error("x"))).toBe(500);
     expect(statusCodeOf(Object.assign(new Error("x"), { statusCode: 503 }))).toBe(503);
     expect(statusCodeOf(Object.assign(new Error("x"), { status: 42 }))).toBe(500);
+  });
+});
+
+describe("text for client islands", () => {
+  it("gives the 404 and error boundaries their six texts and nothing else", () => {
+    const text = statusText(DEFAULT_TRANSLATIONS.en);
+    expect(Object.keys(text).sort()).toEqual([
+      "errors.error_message",
+      "errors.error_title",
+      "errors.go_home",
+      "errors.not_found_message",
+      "errors.not_found_title",
+      "errors.retry",
+    ]);
+    expect(text["errors.go_home"]).toBe(DEFAULT_TRANSLATIONS.en["errors.go_home"]);
   });
 });

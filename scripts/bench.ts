@@ -12,14 +12,15 @@ import path from "node:path";
 
 import { chromium } from "@playwright/test";
 
-import { LANGS, localePath, type Lang } from "../lib/i18n/locales";
+import { DEFAULT_LANG, LANGS, langFromPath, localePath } from "../lib/i18n/locales";
+import { freePort } from "../lib/net/free-port";
 import { PAGE_TYPE_NAMES, PAGE_TYPES, WORK_PATH_PREFIX } from "../lib/site/page-types";
 import { buildAtSize, describeBuild, type BuildAtSize } from "./bench/build-scale";
 import { benchContentLatency, describeLatency, type Latency } from "./bench/content-latency";
 import { createFloorApp } from "./bench/floor-app";
 import { JS_DEVICES, measureJs, type JsWeight } from "./bench/js-weight";
 import { launchChromium, runLighthouse, type LighthouseFigures } from "./bench/lighthouse";
-import { freePort, median, repeat } from "./bench/measure";
+import { median, repeat } from "./bench/measure";
 import { nextBuild, nextStart, ROOT, type BuildFigures, type RunningServer } from "./bench/next-process";
 import { loadTest, type Throughput } from "./bench/throughput";
 
@@ -49,10 +50,9 @@ function medianOf<T>(runs: T[], pick: (run: T) => number): number {
 }
 
 /** Every page type in every language, plus one work per language (the first of its list). */
-async function routes(origin: string, quick: boolean): Promise<string[]> {
-  const langs: Lang[] = quick ? LANGS.slice(0, 1) : LANGS;
+async function routes(origin: string): Promise<string[]> {
   const paths: string[] = [];
-  for (const lang of langs) {
+  for (const lang of LANGS) {
     for (const type of PAGE_TYPE_NAMES) paths.push(localePath(lang, PAGE_TYPES[type].path));
     const list = localePath(lang, PAGE_TYPES.works_page.path);
     const html = await (await fetch(origin + list)).text();
@@ -248,23 +248,20 @@ async function main() {
     NEXT_PUBLIC_GA_MEASUREMENT_ID: process.env.NEXT_PUBLIC_GA_MEASUREMENT_ID || "G-BENCH00001",
   };
   const floorApp = createFloorApp();
-  const tsconfig = readFileSync(path.join(ROOT, "tsconfig.json"), "utf8");
   let site: RunningServer | undefined;
   let floor: RunningServer | undefined;
   try {
     log("building the site and the floor…");
     const builds: { site: BuildFigures; floor: BuildFigures } = {
-      site: await nextBuild(ROOT, siteEnv).finally(() =>
-        writeFileSync(path.join(ROOT, "tsconfig.json"), tsconfig),
-      ),
+      site: await nextBuild(ROOT, siteEnv),
       floor: await nextBuild(floorApp.dir, {}),
     };
     site = await nextStart(ROOT, sitePort, siteEnv);
     floor = await nextStart(floorApp.dir, floorPort, {});
-    const paths = await routes(site.origin, false);
+    const paths = await routes(site.origin);
     log(`measuring JavaScript on ${paths.length} routes…`);
     const js = await measureAllJs(site, floor, paths);
-    const lighthousePaths = QUICK ? await routes(site.origin, true) : paths;
+    const lighthousePaths = QUICK ? paths.filter((p) => langFromPath(p) === DEFAULT_LANG) : paths;
     log(`running Lighthouse on ${lighthousePaths.length} routes…`);
     const lighthouse = await measureAllLighthouse(site, floor, lighthousePaths);
     const workPath = paths.find((p) => p.startsWith(WORK_PATH_PREFIX)) as string;

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { freePort } from "../../lib/net/free-port";
 
 /**
  * A second production server (the build the suite's webServer made) on a free
@@ -18,17 +19,6 @@ export interface SiteServer {
 }
 
 const ROOT = path.resolve(__dirname, "../..");
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function startSiteServer(env: Record<string, string> = {}): Promise<SiteServer> {
   const tmp = mkdtempSync(path.join(tmpdir(), "site-content-"));

@@ -1,4 +1,4 @@
-import type { Translations } from "@/lib/i18n/default-translations";
+import { pickTranslations, type Translations } from "@/lib/i18n/default-translations";
 
 /** The texts the notice and the panel show (services carry their own names and descriptions). */
 const LABEL_KEYS = [
@@ -21,7 +21,7 @@ const LABEL_KEYS = [
 export type ConsentLabels = Pick<Translations, (typeof LABEL_KEYS)[number]>;
 
 export function consentLabels(t: Translations): ConsentLabels {
-  return Object.fromEntries(LABEL_KEYS.map((key) => [key, t[key]])) as ConsentLabels;
+  return pickTranslations(t, LABEL_KEYS);
 }
 
 /** Fills "{service}" in a template such as "Allow {service} and play". */

@@ -127,6 +127,14 @@ const fr = {
 export type TranslationKey = keyof typeof fr;
 export type Translations = Record<TranslationKey, string>;
 
+/** The few texts a client island needs: it gets these, never the whole map (each key ships in the page). */
+export function pickTranslations<K extends TranslationKey>(
+  t: Translations,
+  keys: readonly K[],
+): Pick<Translations, K> {
+  return Object.fromEntries(keys.map((key) => [key, t[key]])) as Pick<Translations, K>;
+}
+
 const en: Translations = {
   ...DEFAULT_ERROR_TRANSLATIONS.en,
   "translations.button_text": "Discover",

@@ -1,4 +1,4 @@
-import type { Translations } from "./default-translations";
+import { pickTranslations, type Translations } from "./default-translations";
 
 /** The UI text the 404 and error boundaries need in the browser: all a client island gets of the translations. */
 export const STATUS_TEXT_KEYS = [
@@ -13,5 +13,5 @@ export const STATUS_TEXT_KEYS = [
 export type StatusText = Pick<Translations, (typeof STATUS_TEXT_KEYS)[number]>;
 
 export function statusText(t: Translations): StatusText {
-  return Object.fromEntries(STATUS_TEXT_KEYS.map((key) => [key, t[key]])) as StatusText;
+  return pickTranslations(t, STATUS_TEXT_KEYS);
 }

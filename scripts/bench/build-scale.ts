@@ -4,7 +4,7 @@
  * own folder (NEXT_DIST_DIR=.bench-build/N), leaving `.next` alone.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -17,8 +17,6 @@ export interface BuildAtSize extends BuildFigures {
 export async function buildAtSize(works: number): Promise<BuildAtSize> {
   const tmp = mkdtempSync(path.join(tmpdir(), "bench-build-"));
   const distDir = path.join(".bench-build", String(works));
-  // next build adds its distDir's types to tsconfig.json: put the file back as it was.
-  const tsconfig = readFileSync(path.join(ROOT, "tsconfig.json"), "utf8");
   try {
     const content = path.join(tmp, "content");
     execFileSync(
@@ -29,7 +27,6 @@ export async function buildAtSize(works: number): Promise<BuildAtSize> {
     return { works, ...(await nextBuild(ROOT, { CONTENT_DIR: content, NEXT_DIST_DIR: distDir })) };
   } finally {
     rmSync(path.join(ROOT, distDir), { recursive: true, force: true });
-    writeFileSync(path.join(ROOT, "tsconfig.json"), tsconfig);
     rmSync(tmp, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,5 @@
-/** Small helpers shared by the benchmarks: medians, process-tree memory, free ports. */
+/** Small helpers shared by the benchmarks: medians, process-tree memory. */
 import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
 
 /** The median of some samples (the mean of the middle two for an even count). */
 export function median(samples: number[]): number {
@@ -42,16 +41,4 @@ export function treeRss(rootPid: number): number {
     stack.push(...(children.get(pid) ?? []));
   }
   return total;
-}
-
-/** A TCP port free on loopback right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

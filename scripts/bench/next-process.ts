@@ -1,5 +1,6 @@
 /** Builds and serves a Next app (the site or the floor) as a production server would run. */
 import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
@@ -13,8 +14,22 @@ export interface BuildFigures {
   peakMb: number;
 }
 
-/** `next build` in `cwd`: wall time and peak memory of its whole process tree (sampled every 100 ms). */
+/**
+ * `next build` in `cwd`: wall time and peak memory of its whole process tree (sampled
+ * every 100 ms). A build into another distDir adds that folder's types to tsconfig.json;
+ * the file is put back as it was.
+ */
 export async function nextBuild(cwd: string, env: Record<string, string>): Promise<BuildFigures> {
+  const tsconfigPath = path.join(cwd, "tsconfig.json");
+  const tsconfig = existsSync(tsconfigPath) ? readFileSync(tsconfigPath, "utf8") : null;
+  try {
+    return await timedBuild(cwd, env);
+  } finally {
+    if (tsconfig !== null) writeFileSync(tsconfigPath, tsconfig);
+  }
+}
+
+async function timedBuild(cwd: string, env: Record<string, string>): Promise<BuildFigures> {
   const start = performance.now();
   const child = spawn(process.execPath, [NEXT_BIN, "build"], {
     cwd,
