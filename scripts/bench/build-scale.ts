@@ -3,11 +3,10 @@
  * so the growth with the repository's size is visible. Each build goes to its
  * own folder (NEXT_DIST_DIR=.bench-build/N), leaving `.next` alone.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync } from "node:fs";
 import path from "node:path";
 
+import { withGeneratedRepository } from "./generated-repository";
 import { nextBuild, ROOT, type BuildFigures } from "./next-process";
 
 export interface BuildAtSize extends BuildFigures {
@@ -15,19 +14,14 @@ export interface BuildAtSize extends BuildFigures {
 }
 
 export async function buildAtSize(works: number): Promise<BuildAtSize> {
-  const tmp = mkdtempSync(path.join(tmpdir(), "bench-build-"));
   const distDir = path.join(".bench-build", String(works));
   try {
-    const content = path.join(tmp, "content");
-    execFileSync(
-      process.execPath,
-      [require.resolve("tsx/cli"), "scripts/content-generate.ts", "--works", String(works), "--out", content],
-      { cwd: ROOT, stdio: "ignore" },
-    );
-    return { works, ...(await nextBuild(ROOT, { CONTENT_DIR: content, NEXT_DIST_DIR: distDir })) };
+    return await withGeneratedRepository(works, async (content) => ({
+      works,
+      ...(await nextBuild(ROOT, { CONTENT_DIR: content, NEXT_DIST_DIR: distDir })),
+    }));
   } finally {
     rmSync(path.join(ROOT, distDir), { recursive: true, force: true });
-    rmSync(tmp, { recursive: true, force: true });
   }
 }
 

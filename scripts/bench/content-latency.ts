@@ -3,9 +3,6 @@
  * real @prismicio/client: a getByUID on the bundled repository, and a filtered,
  * ordered query on a generated repository.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 
@@ -13,6 +10,7 @@ import * as prismic from "@prismicio/client";
 
 import { ContentStore, createContentApiHandler } from "../../lib/content-api";
 import { listen } from "../../lib/content-api/http-server";
+import { withGeneratedRepository } from "./generated-repository";
 import { ROOT } from "./next-process";
 
 export interface Latency {
@@ -63,21 +61,7 @@ export async function benchContentLatency(
     await bundled.running.close();
   }
 
-  const tmp = mkdtempSync(path.join(tmpdir(), "bench-content-"));
-  try {
-    const dir = path.join(tmp, "repo");
-    execFileSync(
-      process.execPath,
-      [
-        require.resolve("tsx/cli"),
-        "scripts/content-generate.ts",
-        "--works",
-        String(generatedWorks),
-        "--out",
-        dir,
-      ],
-      { cwd: ROOT, stdio: "ignore" },
-    );
+  return withGeneratedRepository(generatedWorks, async (dir) => {
     const generated = await serve(dir);
     try {
       latencies.push(
@@ -96,9 +80,7 @@ export async function benchContentLatency(
     } finally {
       await generated.running.close();
     }
-  } finally {
-    rmSync(tmp, { recursive: true, force: true });
-  }
+  });
 }
 
 export function describeLatency({ label, requests, medianMs, p95Ms, minMs }: Latency): string {
