@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
+import { DRAFT_MODE_COOKIE } from "@/lib/preview/draft-mode";
 import { listPageExists, workExists } from "@/lib/routing/content-probe";
 import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
 
@@ -8,9 +9,6 @@ import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routin
  * decides 404s before rendering, so a 404 is the not-found page rendered like any
  * other page (real HTML in the page's language) with status 404.
  */
-
-/** Editors in draft mode may see unpublished works: their page decides for itself. */
-const DRAFT_MODE_COOKIE = "__prerender_bypass";
 
 async function exists(resolution: Resolution, draft: boolean): Promise<boolean> {
   if (draft) return true;
@@ -25,6 +23,7 @@ export async function proxy(request: NextRequest) {
   const resolution = resolvePath(pathname, searchParams);
   if (resolution.kind === "outside") return NextResponse.next();
 
+  // Editors in draft mode may see unpublished works: their page decides for itself.
   const found =
     resolution.kind !== "not-found" && (await exists(resolution, request.cookies.has(DRAFT_MODE_COOKIE)));
   // From request.url, not nextUrl (which says "localhost"): a rewrite must name the server's own

@@ -68,6 +68,14 @@ describe("VideoFacade", () => {
     expect(iframe).toHaveAttribute("title", "Northern Lights");
     expect(iframe).toHaveAttribute("allow", "autoplay; fullscreen; picture-in-picture");
     expect(iframe).toHaveAttribute("allowfullscreen");
+    // Sandboxed: no top navigation, no forms, no downloads from the player.
+    expect(iframe.getAttribute("sandbox")?.split(" ").sort()).toEqual([
+      "allow-popups",
+      "allow-popups-to-escape-sandbox",
+      "allow-presentation",
+      "allow-same-origin",
+      "allow-scripts",
+    ]);
     expect(iframe).toHaveFocus();
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
   });

@@ -82,6 +82,8 @@ export function VideoFacade({
           title={name}
           allow="autoplay; fullscreen; picture-in-picture"
           allowFullScreen
+          // As tight as the players allow: their scripts on their own origin, casting, and links out in new tabs.
+          sandbox="allow-scripts allow-same-origin allow-presentation allow-popups allow-popups-to-escape-sandbox"
           referrerPolicy="strict-origin-when-cross-origin"
         />
       ) : poster ? (

@@ -95,6 +95,12 @@ export function gaMeasurementId(value = process.env.NEXT_PUBLIC_GA_MEASUREMENT_I
   return undefined;
 }
 
+/**
+ * The origins of the players the site embeds (playerSource moves YouTube to its no-cookie host):
+ * the only frames the Content-Security-Policy allows.
+ */
+export const EMBEDDED_PLAYER_ORIGINS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"];
+
 const PLAYER_SERVICES: Record<string, string> = {
   "www.youtube-nocookie.com": YOUTUBE,
   "www.youtube.com": YOUTUBE,

@@ -1,5 +1,9 @@
-/** @type {import('next').NextConfig} */
-const nextConfig = {
+import type { NextConfig } from "next";
+
+import { gaMeasurementId } from "./lib/consent/services";
+import { securityHeaderRules } from "./lib/security/headers";
+
+const nextConfig: NextConfig = {
   // proxy.ts routes every public URL onto the app's /<lang>/... tree. Its request URL
   // must be the server's own origin (not a normalised "localhost") so its rewrites stay
   // internal when `next start --hostname 127.0.0.1` serves the site.
@@ -22,6 +26,13 @@ const nextConfig = {
       { protocol: "https", hostname: "*.cdn.prismic.io" },
     ],
   },
+  // Fixed at build, like the pages: analytics from NEXT_PUBLIC_GA_MEASUREMENT_ID, the toolbar's
+  // allowance when PRISMIC_ENDPOINT names a hosted repository (set both the same at build and start).
+  headers: async () =>
+    securityHeaderRules({
+      analytics: gaMeasurementId() !== undefined,
+      hosted: Boolean(process.env.PRISMIC_ENDPOINT?.trim()),
+    }),
 };
 
 export default nextConfig;
