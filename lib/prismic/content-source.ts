@@ -1,6 +1,7 @@
 import { getRepositoryName } from "@prismicio/client";
 
 import { BUNDLED_ENDPOINT, bundledFetch } from "@/lib/content-api/in-process";
+import { boundedFetch } from "@/lib/prismic/bounded-fetch";
 import sliceMachineConfig from "@/slicemachine.config.json";
 
 /**
@@ -29,21 +30,6 @@ function timeoutMs(): number {
   return value;
 }
 
-/** Bounds every content request, so a hung API cannot hang a render. */
-export function withTimeout(fetchFn: typeof fetch, ms: number): typeof fetch {
-  return async (input, init) => {
-    const timeout = AbortSignal.timeout(ms);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-    try {
-      return await fetchFn(input, { ...init, signal });
-    } catch (error) {
-      if (timeout.aborted)
-        throw new Error(`${String(input instanceof Request ? input.url : input)} response timeout`);
-      throw error;
-    }
-  };
-}
-
 function repositoryNameFor(endpoint: string): string {
   try {
     return getRepositoryName(endpoint);
@@ -62,7 +48,7 @@ export function contentSource(env: NodeJS.ProcessEnv = process.env): ContentSour
       repositoryName: repositoryNameFor(endpoint),
       endpoint,
       accessToken: env.PRISMIC_ACCESS_TOKEN || undefined,
-      fetch: withTimeout(globalThis.fetch, timeoutMs()),
+      fetch: boundedFetch(globalThis.fetch, timeoutMs()),
       bundled: false,
     };
   }
@@ -70,7 +56,7 @@ export function contentSource(env: NodeJS.ProcessEnv = process.env): ContentSour
     repositoryName: sliceMachineConfig.repositoryName,
     endpoint: BUNDLED_ENDPOINT,
     accessToken: undefined,
-    fetch: withTimeout(bundledFetch, timeoutMs()),
+    fetch: boundedFetch(bundledFetch, timeoutMs()),
     bundled: true,
   };
 }
