@@ -70,6 +70,9 @@ for (const viewport of VIEWPORTS) {
         await stillForWholePage(page);
         await expect(page).toHaveScreenshot(`${pageSlug(pageAt(path))}-${viewport.width}.png`, {
           fullPage: true,
+          // Each whole-page capture grows the viewport, and a re-picked image may still be decoding on a
+          // busy machine: more time to reach two identical captures, the same tolerance for the comparison.
+          timeout: 15_000,
           // The year changes on 1 January; nothing else on a page depends on the date.
           mask: [page.locator("[data-copyright]")],
         });
