@@ -4,6 +4,7 @@ import path from "node:path";
 
 import { startContentServer, type ContentServer } from "../__tests__/helpers/content-server";
 import { expect, test } from "./fixtures";
+import { translation } from "./helpers/content";
 import { startFaultProxy, type Fault, type FaultProxy } from "./helpers/fault-proxy";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
@@ -48,9 +49,10 @@ test.afterAll(async () => {
   if (contentDir) rmSync(path.dirname(contentDir), { recursive: true, force: true });
 });
 
-async function get(pathname: string): Promise<{ status: number; html: string }> {
+async function get(pathname: string): Promise<{ status: number; html: string; cacheControl: string }> {
   const response = await fetch(`${site.origin}${pathname}`);
-  return { status: response.status, html: await response.text() };
+  const cacheControl = response.headers.get("cache-control") ?? "";
+  return { status: response.status, html: await response.text(), cacheControl };
 }
 
 function h1(html: string): string | undefined {
@@ -109,8 +111,13 @@ test("rendered pages keep their content through every fault, new ones show the e
       }
     }
     const fresh = await get(NEW_WORK);
-    // 500, never a 404: the router does not take an outage for a missing work.
+    // 500, never a 404 (the router does not take an outage for a missing work), never a blank page:
+    // the error page as real HTML in the page's language, and nothing cached.
     expect(fresh.status, `${fault} ${NEW_WORK}`).toBe(500);
+    expect(fresh.html, `${fault} ${NEW_WORK}`).not.toContain("__next_error__");
+    expect(fresh.html, `${fault} ${NEW_WORK}`).toMatch(/<html[^>]*lang="fr"/);
+    expect(h1(fresh.html), `${fault} ${NEW_WORK}`).toBe(translation("fr", "errors.error_title"));
+    expect(fresh.cacheControl, `${fault} ${NEW_WORK}`).toMatch(/no-store/);
     await waitFor(async () => LOGGED[fault].test(site.output().slice(logStart)), 10_000, `${fault} logged`);
   }
 
