@@ -126,4 +126,6 @@ test("rendered pages keep their content through every fault, new ones show the e
   await waitFor(async () => (await get(NEW_WORK)).status === 200, 15_000, "the new work after recovery");
   expect(h1((await get(NEW_WORK)).html)).toBe("Jamais vu");
   for (const pathname of rendered) expect((await get(pathname)).status, pathname).toBe(200);
+  // One line per failed content request; Next's stack dumps of the same failures are left out.
+  expect(site.output()).not.toMatch(/^\s+at .+:\d+:\d+\)?( \{)?$/m);
 });

@@ -13,3 +13,30 @@ export function describeContentError(error: unknown): string {
 export function isNotFound(error: unknown): boolean {
   return error instanceof NotFoundError;
 }
+
+/** Set on a content error once its line is logged, so Next's own report of the failed render can skip it. */
+const REPORTED = Symbol.for("vifargent.content-error-reported");
+
+/** Marks an error as logged already, and returns it for rethrowing. */
+export function markReported<T>(error: T): T {
+  if (typeof error === "object" && error !== null && !Object.isFrozen(error))
+    Object.defineProperty(error, REPORTED, { value: true });
+  return error;
+}
+
+export function wasReported(value: unknown): boolean {
+  return typeof value === "object" && value !== null && REPORTED in value;
+}
+
+/**
+ * Next reports every error a render throws with its stack, once for the page and
+ * once for its metadata. A content failure has had its one line already (SPEC 8's
+ * words, from the query that failed), so those reports are left out; every other
+ * error is printed as before.
+ */
+export function skipReportedErrors(target: Pick<Console, "error"> = console): void {
+  const print = target.error.bind(target);
+  target.error = (...args: unknown[]) => {
+    if (!args.some(wasReported)) print(...args);
+  };
+}

@@ -7,7 +7,7 @@ import { prismicLang, type Lang } from "@/lib/i18n/locales";
 import { LIST_PAGE_SIZE, WORK_TYPE, type PageType, type ProjectStatus } from "@/lib/site/page-types";
 import { createClient } from "@/prismicio";
 
-import { describeContentError, isNotFound } from "./content-errors";
+import { describeContentError, isNotFound, markReported } from "./content-errors";
 import { ENVELOPE_ONLY, PROJECT_ORDER, PROJECT_ORDER_REVERSED, projectListParams, type Ordering } from "./project-list";
 
 /**
@@ -60,7 +60,7 @@ async function logged<T>(read: () => Promise<T>, what: string): Promise<T> {
     return await read();
   } catch (error) {
     console.error(`[content] ${what}: ${describeContentError(error)}`);
-    throw error;
+    throw markReported(error);
   }
 }
 
@@ -70,7 +70,7 @@ async function orNull<T>(read: () => Promise<T>, what: string): Promise<T | null
   } catch (error) {
     if (isNotFound(error)) return null;
     console.error(`[content] ${what}: ${describeContentError(error)}`);
-    throw error;
+    throw markReported(error);
   }
 }
 
