@@ -87,7 +87,7 @@ test.describe("/api/exit-preview never leaves the site", () => {
 });
 
 test.describe("POST /api/revalidate (Prismic webhook)", () => {
-  const post = (request: import("@playwright/test").APIRequestContext, data: string) =>
+  const post = (request: import("@playwright/test").APIRequestContext, data: string | Buffer) =>
     request.post("/api/revalidate", { data, headers: { "content-type": "application/json" } });
 
   test("the right secret revalidates", async ({ request }) => {
@@ -99,12 +99,35 @@ test.describe("POST /api/revalidate (Prismic webhook)", () => {
     expect(await response.json()).toMatchObject({ revalidated: true });
   });
 
+  test("a body not sent as JSON is a 415, and one over 512 kB a 413, read no further", async ({
+    request,
+  }) => {
+    const secret = JSON.stringify({ secret: "e2e-webhook-secret" });
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+    ]) {
+      const response = await request.post("/api/revalidate", {
+        data: secret,
+        headers: { "content-type": type },
+      });
+      expect(response.status(), type).toBe(415);
+      expect(await response.json()).not.toHaveProperty("revalidated");
+    }
+    const huge = JSON.stringify({ secret: "e2e-webhook-secret", padding: "x".repeat(600 * 1024) });
+    const response = await post(request, huge);
+    expect(response.status()).toBe(413);
+    expect(await response.json()).not.toHaveProperty("revalidated");
+  });
+
   for (const [name, body, status] of [
     ["a wrong secret", JSON.stringify({ secret: "e2e-webhook-secreT" }), 401],
     ["a missing secret", JSON.stringify({ type: "api-update" }), 401],
     ["a secret that is not a string", JSON.stringify({ secret: 42 }), 401],
     ["a malformed body", "{ secret: ", 400],
     ["a body that is not an object", JSON.stringify(["e2e-webhook-secret"]), 400],
+    ["a body that is not UTF-8", Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), 400],
   ] as const) {
     test(`${name} is a ${status}`, async ({ request }) => {
       const response = await post(request, body);

@@ -1,6 +1,7 @@
 import { revalidatePath } from "next/cache";
 import { NextResponse, type NextRequest } from "next/server";
 
+import { BodyTooLargeError, readTextUpTo } from "@/lib/net/bounded-body";
 import { markBundledContentStale } from "@/lib/content-api/in-process";
 import { contentSource } from "@/lib/prismic/content-source";
 import { NO_STORE } from "@/lib/preview/preview-session";
@@ -9,19 +10,27 @@ import { sameSecret } from "@/lib/security/same-secret";
 /**
  * Prismic's publish webhook: POST a JSON body whose `secret` equals
  * PRISMIC_WEBHOOK_SECRET, and every page is regenerated on its next request.
- * A malformed body is a 400, a wrong or missing secret a 401; neither
- * revalidates anything.
+ * A body that is not JSON is a 415, over WEBHOOK_BODY_LIMIT a 413, malformed a
+ * 400, and a wrong or missing secret a 401; none revalidates anything.
  */
+
+/** Prismic's payload names the changed documents: generous for a large release, bounded for anyone else. */
+const WEBHOOK_BODY_LIMIT = 512 * 1024;
 function reply(status: number, body: object) {
   return NextResponse.json(body, { status, headers: NO_STORE });
 }
 
 export async function POST(request: NextRequest) {
   const expected = process.env.PRISMIC_WEBHOOK_SECRET;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) {
+    return reply(415, { error: "The body must be sent as application/json, as Prismic's webhook sends it" });
+  }
   let body: unknown;
   try {
-    body = await request.json();
-  } catch {
+    body = JSON.parse(await readTextUpTo(request, WEBHOOK_BODY_LIMIT));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return reply(413, { error: error.message });
     return reply(400, { error: "The body must be JSON, as Prismic's webhook sends it" });
   }
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
