@@ -96,6 +96,15 @@ describe("request router", () => {
     expect(resolve(url)).toEqual({ kind: "outside" });
   });
 
+  test.each([
+    ["/assets/%E0%A4%A", "fr"],
+    ["/assets/cover%ff.jpg", "fr"],
+    ["/sitemaps/%C0%AF.xml", "fr"],
+    ["/_next/static/%zz", "fr"],
+  ])("%s, malformed, is the site's 404 rather than a route Next cannot decode", (url, lang) => {
+    expect(resolve(url)).toEqual({ kind: "not-found", lang, internal: `/${lang}/not-found` });
+  });
+
   test("other query parameters never change the page", () => {
     expect(resolve("/contact?page=abc&utm_source=x")).toMatchObject({ kind: "page", type: "contact_page" });
     expect(resolve("/works/hors-champ?page=2")).toMatchObject({ kind: "work", uid: "hors-champ" });

@@ -71,12 +71,22 @@ function pageNumber(search: URLSearchParams): number | null {
   return page <= MAX_LIST_PAGE ? page : null;
 }
 
-export function resolvePath(pathname: string, search: URLSearchParams): Resolution {
-  if (OUTSIDE_FILES.has(pathname) || OUTSIDE.some((pattern) => pattern.test(pathname))) {
-    return { kind: "outside" };
+/** Whether a path's percent-encoding is well formed (Next answers 500 to a route param it cannot decode). */
+function decodes(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
   }
+}
+
+export function resolvePath(pathname: string, search: URLSearchParams): Resolution {
   const { lang, rest } = splitLang(pathname);
   const notFound: Resolution = { kind: "not-found", lang, internal: notFoundInternalPath(lang) };
+  if (OUTSIDE_FILES.has(pathname) || OUTSIDE.some((pattern) => pattern.test(pathname))) {
+    return decodes(pathname) ? { kind: "outside" } : notFound;
+  }
 
   const type = PAGE_TYPE_NAMES.find((name) => PAGE_TYPES[name].path === rest);
   if (type) {
