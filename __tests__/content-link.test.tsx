@@ -56,3 +56,31 @@ describe("ContentLink", () => {
     expect(link).not.toHaveAttribute("target");
   });
 });
+
+describe("ContentLink with an unsafe address from content", () => {
+  it.each([
+    "javascript:alert(document.cookie)",
+    " JavaScript:alert(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox(1)",
+    "//evil.example/phish",
+  ])("keeps the words and drops the link for %s", (url) => {
+    const { container } = render(
+      <ContentLink field={{ link_type: "Web", url } as unknown as LinkField}>Voir</ContentLink>,
+    );
+    expect(screen.getByText("Voir")).toBeInTheDocument();
+    expect(container.querySelector("a")).toBeNull();
+  });
+
+  it.each([
+    "https://example.org",
+    "http://example.org",
+    "mailto:hello@vifargent.productions",
+    "tel:+33100000000",
+    "/works",
+    "#credits",
+  ])("links %s", (url) => {
+    render(<ContentLink field={{ link_type: "Web", url } as unknown as LinkField}>Voir</ContentLink>);
+    expect(screen.getByRole("link", { name: "Voir" })).toHaveAttribute("href", url);
+  });
+});
