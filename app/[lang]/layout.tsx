@@ -8,7 +8,6 @@ import { ConsentSlot } from "@/components/consent/consent-slot";
 import { NavigationProgress } from "@/components/page-transition/navigation-progress";
 import { PageTransition } from "@/components/page-transition/page-transition";
 import { PreviewBar } from "@/components/preview-bar/preview-bar";
-import { RenderFailure } from "@/components/status-view/render-failure";
 import { ScrollIndicator } from "@/components/scroll-indicator/scroll-indicator";
 import { SiteFooter } from "@/components/site-footer/site-footer";
 import { SiteProvider } from "@/components/site-context/site-context";
@@ -84,14 +83,7 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
                 <script async src={getToolbarSrc(source.repositoryName)} />
               ) : null}
               <PageTransition>
-                {/* Editors' draft renders stream: a fallback there would flash while a page loads. */}
-                {draft.isEnabled ? (
-                  children
-                ) : (
-                  <RenderFailure lang={lang} t={statusText(t)}>
-                    {children}
-                  </RenderFailure>
-                )}
+                {children}
                 <SiteFooter lang={lang} t={t} settings={settings} companyName={name} />
               </PageTransition>
             </ConsentProvider>
