@@ -4,13 +4,15 @@ import path from "node:path";
 
 import { startContentServer, type ContentServer } from "../__tests__/helpers/content-server";
 import { expect, test } from "./fixtures";
+import { translation } from "./helpers/content";
 import { startFaultProxy, type Fault, type FaultProxy } from "./helpers/fault-proxy";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**
  * SPEC 8 under content outages: a production server reads `npm run content:serve`
  * through a proxy that fails on demand. Pages already rendered keep their last good
- * content with status 200; a page never rendered answers status 500, uncached;
+ * content with status 200; a page never rendered answers the error page as real
+ * HTML with status 500, uncached;
  * each failure is logged once, in SPEC 8's words (Retry-After itself is covered
  * by bounded-fetch.test.ts); the site recovers by itself.
  */
@@ -111,10 +113,13 @@ test("rendered pages keep their content through every fault, new ones show the e
       }
     }
     const fresh = await get(NEW_WORK);
-    // 500, never a 404 (the router does not take an outage for a missing work), and nothing cached.
-    // The body is Next's error document, which error.tsx fills in the browser (see the README).
+    // 500, never a 404 (the router does not take an outage for a missing work), nothing cached, and
+    // never a blank page: the error page is in the server's HTML, in the page's language.
     expect(fresh.status, `${fault} ${NEW_WORK}`).toBe(500);
     expect(fresh.cacheControl, `${fault} ${NEW_WORK}`).toMatch(/no-store/);
+    expect(fresh.html, `${fault} ${NEW_WORK}`).not.toContain("__next_error__");
+    expect(fresh.html, `${fault} ${NEW_WORK}`).toMatch(/<html[^>]*lang="fr"/);
+    expect(h1(fresh.html), `${fault} ${NEW_WORK}`).toBe(translation("fr", "errors.error_title"));
     await waitFor(async () => LOGGED[fault].test(site.output().slice(logStart)), 10_000, `${fault} logged`);
   }
 
@@ -122,7 +127,12 @@ test("rendered pages keep their content through every fault, new ones show the e
   proxy.set("none");
   await waitFor(async () => (await get(NEW_WORK)).status === 200, 15_000, "the new work after recovery");
   expect(h1((await get(NEW_WORK)).html)).toBe("Jamais vu");
-  for (const pathname of rendered) expect((await get(pathname)).status, pathname).toBe(200);
+  for (const pathname of [...rendered, NEW_WORK]) {
+    const { status, html } = await get(pathname);
+    expect(status, pathname).toBe(200);
+    // Whole in the server's HTML: nothing held back behind a boundary for JavaScript to reveal.
+    expect(html, pathname).not.toMatch(/<div hidden id="S:/);
+  }
   // One line per failed content request; Next's stack dumps of the same failures are left out.
   expect(site.output()).not.toMatch(/^\s+at .+:\d+:\d+\)?( \{)?$/m);
 });

@@ -1,12 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useEffect } from "react";
 
 import { useSite } from "@/components/site-context/site-context";
 import { shouldReloadForChunkError, statusCodeOf } from "@/lib/errors/chunk-reload";
-import { homePath } from "@/lib/i18n/locales";
 
+import { ErrorMessage } from "./error-message";
 import { StatusHeader } from "./status-header";
 import styles from "./status-view.module.css";
 
@@ -23,19 +22,16 @@ export function ErrorView({ error, reset }: { error: Error & { digest?: string }
   return (
     <>
       <StatusHeader />
-      <main id="main" tabIndex={-1} className={styles.main}>
-        <p className={styles.code}>{statusCodeOf(error)}</p>
-        <h1 className={styles.title}>{t["errors.error_title"]}</h1>
-        <p className={styles.subtitle}>{t["errors.error_message"]}</p>
-        <div className={styles.actions}>
+      <ErrorMessage
+        lang={lang}
+        t={t}
+        code={statusCodeOf(error)}
+        retry={
           <button type="button" className={styles.button} onClick={() => reset()}>
             {t["errors.retry"]}
           </button>
-          <Link href={homePath(lang)} className={styles.secondary}>
-            {t["errors.go_home"]}
-          </Link>
-        </div>
-      </main>
+        }
+      />
     </>
   );
 }

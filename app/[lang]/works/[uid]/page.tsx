@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { JsonLd } from "@/components/json-ld/json-ld";
 import { PageFrame } from "@/components/page-frame/page-frame";
 import { WorkDetail } from "@/components/work-detail/work-detail";
+import { readPageContent } from "@/app/[lang]/page-content";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
 import {
@@ -56,13 +57,19 @@ export async function generateMetadata({ params }: PageProps<"/[lang]/works/[uid
 
 export default async function WorkPage({ params }: PageProps<"/[lang]/works/[uid]">) {
   const { lang, uid } = await route(params);
-  const project = await getProject(uid, lang);
-  if (!project) notFound();
-  const [neighbours, settings, t] = await Promise.all([
-    getNeighbours(project, lang),
-    getSettings(lang),
-    getTranslations(lang),
-  ]);
+  const content = await readPageContent(lang, async () => {
+    const project = await getProject(uid, lang);
+    if (!project) return null;
+    const [neighbours, settings, t] = await Promise.all([
+      getNeighbours(project, lang),
+      getSettings(lang),
+      getTranslations(lang),
+    ]);
+    return { project, neighbours, settings, t };
+  });
+  if (!content.ok) return content.page;
+  if (!content.value) notFound();
+  const { project, neighbours, settings, t } = content.value;
   return (
     <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(project)}>
       <JsonLd data={creativeWorkJsonLd(project, settings)} />

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 
 import { PageFrame } from "@/components/page-frame/page-frame";
 import { WorksList } from "@/components/works-list/works-list";
+import { readPageContent } from "@/app/[lang]/page-content";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
 import { getPage, getProjectsPage, getSettings, getTranslations } from "@/lib/content/queries";
@@ -49,12 +50,16 @@ export async function generateMetadata({
 
 export default async function WorksListPage({ params }: PageProps<"/[lang]/lists/[list]/[page]">) {
   const { lang, type, page } = await route(params);
-  const [document, works, settings, t] = await Promise.all([
-    getPage(type, lang),
-    getProjectsPage(lang, listStatus(type), page),
-    getSettings(lang),
-    getTranslations(lang),
-  ]);
+  const content = await readPageContent(lang, () =>
+    Promise.all([
+      getPage(type, lang),
+      getProjectsPage(lang, listStatus(type), page),
+      getSettings(lang),
+      getTranslations(lang),
+    ]),
+  );
+  if (!content.ok) return content.page;
+  const [document, works, settings, t] = content.value;
   if (!document || (page > 1 && page > works.total_pages)) notFound();
   return (
     <PageFrame

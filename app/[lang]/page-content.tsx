@@ -1,0 +1,24 @@
+import { unstable_rethrow } from "next/navigation";
+import type { ReactElement } from "react";
+
+import { FailedRender } from "@/components/status-view/failed-render";
+import { getTranslations } from "@/lib/content/queries";
+import type { Lang } from "@/lib/i18n/locales";
+import { statusText } from "@/lib/i18n/status-text";
+
+export type PageContent<T> = { ok: true; value: T } | { ok: false; page: ReactElement };
+
+/**
+ * Reads what a page shows; when the content service fails, the page to render
+ * instead: the error page, in the server's HTML, with status 500 and nothing cached
+ * (see FailedRender). Next's own signals (not found, dynamic rendering) pass through.
+ */
+export async function readPageContent<T>(lang: Lang, read: () => Promise<T>): Promise<PageContent<T>> {
+  try {
+    return { ok: true, value: await read() };
+  } catch (error) {
+    unstable_rethrow(error);
+    const t = statusText(await getTranslations(lang));
+    return { ok: false, page: <FailedRender error={error} lang={lang} t={t} /> };
+  }
+}

@@ -1,0 +1,35 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+
+import { homePath, type Lang } from "@/lib/i18n/locales";
+import type { StatusText } from "@/lib/i18n/status-text";
+
+import styles from "./status-view.module.css";
+
+/** The error page's main landmark (SPEC 8): the status code, what happened, a retry and a way home. */
+export function ErrorMessage({
+  lang,
+  t,
+  code,
+  retry,
+}: {
+  lang: Lang;
+  t: StatusText;
+  code: number;
+  /** The retry control: a button that re-renders in the browser, or a plain link that reloads. */
+  retry: ReactNode;
+}) {
+  return (
+    <main id="main" tabIndex={-1} className={styles.main}>
+      <p className={styles.code}>{code}</p>
+      <h1 className={styles.title}>{t["errors.error_title"]}</h1>
+      <p className={styles.subtitle}>{t["errors.error_message"]}</p>
+      <div className={styles.actions}>
+        {retry}
+        <Link href={homePath(lang)} className={styles.secondary}>
+          {t["errors.go_home"]}
+        </Link>
+      </div>
+    </main>
+  );
+}
