@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 
 import { gaMeasurementId } from "./lib/consent/services";
+import { configuredEndpoint } from "./lib/prismic/endpoint";
 import { securityHeaderRules } from "./lib/security/headers";
 
 const nextConfig: NextConfig = {
@@ -31,7 +32,7 @@ const nextConfig: NextConfig = {
   headers: async () =>
     securityHeaderRules({
       analytics: gaMeasurementId() !== undefined,
-      hosted: Boolean(process.env.PRISMIC_ENDPOINT?.trim()),
+      hosted: configuredEndpoint() !== undefined,
     }),
 };
 

@@ -1,5 +1,6 @@
 import { Agent, request as httpRequest } from "node:http";
 
+import { seededRandom } from "../lib/random/seeded";
 import { expect, test } from "./fixtures";
 
 /**
@@ -14,16 +15,9 @@ const PER_KIND = 2000;
 const CONCURRENCY = 8;
 const MARKUP = "<svg/onload=alert(1)>";
 
-/** A small seeded generator, so a failure can be replayed with the same inputs. */
+/** Seeded, so a failure can be replayed with the same inputs. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   const int = (max: number) => Math.floor(next() * max);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)];
   return { next, int, pick };

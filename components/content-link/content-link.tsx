@@ -1,5 +1,6 @@
 import { asLinkAttrs } from "@prismicio/client";
 import Link from "next/link";
+import { isSafeHref } from "@/lib/content/link-href";
 import type { ComponentProps } from "react";
 
 type LinkTarget = Parameters<typeof asLinkAttrs>[0];
@@ -13,12 +14,6 @@ export type ContentLinkProps = Omit<ComponentProps<typeof Link>, "href"> & { fie
  * @prismicio/client into every page's browser bundle (27 kB gzip).
  * External links open as the editor chose (target, rel); a `rel` prop wins.
  */
-/** Addresses a link from content may have: the site's own paths, http(s), mail and phone; never javascript: or data:. */
-export function isSafeHref(href: string): boolean {
-  if (/^\/(?!\/)|^#|^\?/.test(href)) return true;
-  return /^(https?|mailto|tel):/i.test(href.trim()) && !/[\u0000-\u001f]/.test(href);
-}
-
 export function ContentLink({ field, children, rel, ...rest }: ContentLinkProps) {
   const { href, target, rel: fieldRel } = asLinkAttrs(field);
   const text = field && "text" in field ? field.text : undefined;

@@ -1,3 +1,4 @@
+import { seededRandom } from "../random/seeded";
 import { makeRef } from "./content-store";
 import { isJsonObject, type JsonObject, type JsonValue, type StoredDocument } from "./types";
 
@@ -24,18 +25,6 @@ const TITLE_WORDS = [
 const CATEGORIES = ["brand content", "series", "documentary", "film", "podcast", "music video", "animation"];
 const CLIENTS = ["Maison Lumen", "Nordwave", "Atelier Sable", "Cobalt Motors", "Fjord Audio", "Helio Foods"];
 
-/** A small seeded generator (mulberry32), so output is the same on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function paragraph(text: string): JsonValue {
   return [{ type: "paragraph", text, spans: [], direction: "ltr" }];
 }
@@ -54,7 +43,7 @@ export function generateProjects(
   sourceDocs: StoredDocument[],
   count: number,
 ): { documents: StoredDocument[] } {
-  const rand = random(count);
+  const rand = seededRandom(count);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const covers = sourceDocs
     .filter((doc) => doc.type === "project" && isJsonObject(doc.data.cover) && doc.data.cover.url)

@@ -2,6 +2,7 @@ import { getRepositoryName } from "@prismicio/client";
 
 import { BUNDLED_ENDPOINT, bundledFetch } from "@/lib/content-api/in-process";
 import { boundedFetch } from "@/lib/prismic/bounded-fetch";
+import { configuredEndpoint } from "@/lib/prismic/endpoint";
 import sliceMachineConfig from "@/slicemachine.config.json";
 
 /**
@@ -40,7 +41,7 @@ function repositoryNameFor(endpoint: string): string {
 }
 
 export function contentSource(env: NodeJS.ProcessEnv = process.env): ContentSource {
-  const endpoint = env.PRISMIC_ENDPOINT?.trim();
+  const endpoint = configuredEndpoint(env);
   if (endpoint) {
     if (!/^https?:\/\//.test(endpoint))
       throw new Error(`PRISMIC_ENDPOINT must be an http(s) URL, got "${endpoint}"`);

@@ -16,6 +16,7 @@ import { sameSecret } from "@/lib/security/same-secret";
 
 /** Prismic's payload names the changed documents: generous for a large release, bounded for anyone else. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
+
 function reply(status: number, body: object) {
   return NextResponse.json(body, { status, headers: NO_STORE });
 }
