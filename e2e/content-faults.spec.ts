@@ -120,6 +120,10 @@ test("rendered pages keep their content through every fault, new ones show the e
     expect(fresh.html, `${fault} ${NEW_WORK}`).not.toContain("__next_error__");
     expect(fresh.html, `${fault} ${NEW_WORK}`).toMatch(/<html[^>]*lang="fr"/);
     expect(h1(fresh.html), `${fault} ${NEW_WORK}`).toBe(translation("fr", "errors.error_title"));
+    expect(fresh.html, `${fault} ${NEW_WORK}`).toContain(
+      `<title>${translation("fr", "errors.error_title")} — `,
+    );
+    expect(fresh.html, `${fault} ${NEW_WORK}`).toMatch(/<meta name="robots" content="noindex/);
     await waitFor(async () => LOGGED[fault].test(site.output().slice(logStart)), 10_000, `${fault} logged`);
   }
 

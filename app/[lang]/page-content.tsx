@@ -1,4 +1,5 @@
 import { unstable_rethrow } from "next/navigation";
+import type { Metadata } from "next";
 import type { ReactElement } from "react";
 
 import { FailedRender } from "@/components/status-view/failed-render";
@@ -20,5 +21,16 @@ export async function readPageContent<T>(lang: Lang, read: () => Promise<T>): Pr
     unstable_rethrow(error);
     const t = statusText(await getTranslations(lang));
     return { ok: false, page: <FailedRender error={error} lang={lang} t={t} /> };
+  }
+}
+
+/** A page's metadata; when the content service fails, the error page's title, kept out of search results. */
+export async function readPageMetadata(lang: Lang, read: () => Promise<Metadata>): Promise<Metadata> {
+  try {
+    return await read();
+  } catch (error) {
+    unstable_rethrow(error);
+    const t = await getTranslations(lang);
+    return { title: t["errors.error_title"], robots: { index: false, follow: true } };
   }
 }

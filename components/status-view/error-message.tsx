@@ -21,7 +21,10 @@ export function ErrorMessage({
 }) {
   return (
     <main id="main" tabIndex={-1} className={styles.main}>
-      <p className={styles.code}>{code}</p>
+      {/* The heading says what happened; the large code is decoration, as on the 404 page. */}
+      <p className={styles.code} aria-hidden="true">
+        {code}
+      </p>
       <h1 className={styles.title}>{t["errors.error_title"]}</h1>
       <p className={styles.subtitle}>{t["errors.error_message"]}</p>
       <div className={styles.actions}>

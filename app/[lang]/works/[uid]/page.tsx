@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { JsonLd } from "@/components/json-ld/json-ld";
 import { PageFrame } from "@/components/page-frame/page-frame";
 import { WorkDetail } from "@/components/work-detail/work-detail";
-import { readPageContent } from "@/app/[lang]/page-content";
+import { readPageContent, readPageMetadata } from "@/app/[lang]/page-content";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
 import {
@@ -41,17 +41,19 @@ async function route(params: Params) {
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/works/[uid]">): Promise<Metadata> {
   const { lang, uid } = await route(params);
-  const project = await getProject(uid, lang);
-  if (!project) return {};
-  return pageMetadata({
-    lang,
-    title: project.data.title,
-    socialTitle: project.data.meta_title,
-    description: project.data.meta_description,
-    image: project.data.meta_image,
-    fallbackImage: project.data.cover,
-    alternates: documentAlternates(project),
-    type: "article",
+  return readPageMetadata(lang, async () => {
+    const project = await getProject(uid, lang);
+    if (!project) return {};
+    return pageMetadata({
+      lang,
+      title: project.data.title,
+      socialTitle: project.data.meta_title,
+      description: project.data.meta_description,
+      image: project.data.meta_image,
+      fallbackImage: project.data.cover,
+      alternates: documentAlternates(project),
+      type: "article",
+    });
   });
 }
 

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 
 import { PageFrame } from "@/components/page-frame/page-frame";
 import { WorksList } from "@/components/works-list/works-list";
-import { readPageContent } from "@/app/[lang]/page-content";
+import { readPageContent, readPageMetadata } from "@/app/[lang]/page-content";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
 import { getPage, getProjectsPage, getSettings, getTranslations } from "@/lib/content/queries";
@@ -42,10 +42,12 @@ export async function generateMetadata({
 }: PageProps<"/[lang]/lists/[list]/[page]">): Promise<Metadata> {
   const { lang, type, page } = await route(params);
   const t = await getTranslations(lang);
-  return singlePageMetadata(type, lang, {
-    titleSuffix: page > 1 ? ` (${t["works.page"]} ${page})` : undefined,
-    alternates: (alternates) => pageAlternates(alternates, type, page),
-  });
+  return readPageMetadata(lang, () =>
+    singlePageMetadata(type, lang, {
+      titleSuffix: page > 1 ? ` (${t["works.page"]} ${page})` : undefined,
+      alternates: (alternates) => pageAlternates(alternates, type, page),
+    }),
+  );
 }
 
 export default async function WorksListPage({ params }: PageProps<"/[lang]/lists/[list]/[page]">) {
