@@ -9,7 +9,13 @@ import type { Page } from "@playwright/test";
  */
 export async function settle(page: Page, { images = false }: { images?: boolean } = {}): Promise<void> {
   await page.evaluate(async () => {
-    const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 20)));
+    // A frame, or 200 ms when Chromium throttles frames (it stopped them once, mid-run, after a
+    // whole-page capture, and an unbounded wait hung the test).
+    const frame = () =>
+      new Promise((resolve) => {
+        setTimeout(resolve, 200);
+        requestAnimationFrame(() => setTimeout(resolve, 20));
+      });
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
       window.scrollTo(0, y);
       await frame();
