@@ -1,5 +1,7 @@
 import type { NextConfig } from "next";
+import { PHASE_PRODUCTION_SERVER } from "next/constants";
 
+import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
 import { gaMeasurementId } from "./lib/consent/services";
 import { configuredEndpoint } from "./lib/prismic/endpoint";
 import { securityHeaderRules } from "./lib/security/headers";
@@ -16,6 +18,7 @@ const nextConfig: NextConfig = {
   distDir: process.env.NEXT_DIST_DIR || ".next",
   reactStrictMode: true,
   poweredByHeader: false,
+  expireTime: EXPIRE_SECONDS,
   experimental: {
     // A 404 for URLs outside the [lang] tree, which has no single root layout.
     globalNotFound: true,
@@ -36,4 +39,12 @@ const nextConfig: NextConfig = {
     }),
 };
 
-export default nextConfig;
+/**
+ * With REDIS_URL set as the server starts (no rebuild), every instance shares one ISR and
+ * data cache in Redis (cache-handler.mjs), and keeps none in its own memory. Without it,
+ * Next's own cache: memory and the build folder on disk.
+ */
+export default function config(phase: string): NextConfig {
+  if (phase !== PHASE_PRODUCTION_SERVER || !process.env.REDIS_URL?.trim()) return nextConfig;
+  return { ...nextConfig, cacheHandler: require.resolve("./cache-handler.mjs"), cacheMaxMemorySize: 0 };
+}

@@ -31,7 +31,7 @@ export type Resolution =
 const OUTSIDE = [
   /^\/sitemaps\/[^/]+\.xml$/,
   /^\/_next\//,
-  /^\/api\/(?:revalidate|exit-preview)$/,
+  /^\/api\/(?:revalidate|exit-preview|health)$/,
   /^\/assets\/[^/]+$/,
   /^\/preview\/?$/,
   /^\/slice-simulator\/?$/,

@@ -1,0 +1,81 @@
+// @ts-check
+/**
+ * The shared ISR and data cache, in Redis: next.config.ts names this file when
+ * REDIS_URL is set as the server starts. Built on @fortedigital/nextjs-cache-handler
+ * (its Redis strings handler); what is ours is in lib/cache/shared-cache.mjs.
+ * Next imports this file at run time, uncompiled: plain JavaScript.
+ */
+import path from "node:path";
+
+import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
+import { registerInitialCache } from "@fortedigital/nextjs-cache-handler/instrumentation";
+import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
+import { createClient } from "@redis/client";
+
+import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
+import {
+  cacheKeyPrefix,
+  COMMAND_TIMEOUT_MS,
+  createOutageReporter,
+  reconnectDelay,
+  withOutageFallback,
+} from "./lib/cache/shared-cache.mjs";
+
+/** How long the first request waits for a Redis that is up to answer, before rendering without it. */
+const FIRST_CONNECT_WAIT_MS = 2_000;
+
+/**
+ * @param {{ isReady: boolean; once(event: "ready", listener: () => void): unknown }} client
+ * @param {number} ms
+ */
+function readyWithin(client, ms) {
+  if (client.isReady) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    client.once("ready", () => {
+      clearTimeout(timer);
+      resolve(undefined);
+    });
+  });
+}
+
+CacheHandler.onCreation(async ({ serverDistDir, buildId }) => {
+  const reporter = createOutageReporter();
+  const client = createClient({
+    url: process.env.REDIS_URL,
+    // A command sent while Redis is away fails at once (and the page renders) instead of waiting in a queue.
+    disableOfflineQueue: true,
+    socket: { connectTimeout: COMMAND_TIMEOUT_MS, reconnectStrategy: reconnectDelay },
+  });
+  // The pages this build prerendered, written where no instance has written a newer render yet: a page
+  // is served from the build even when the content service is down. Again after every reconnection,
+  // in case Redis came back empty.
+  const seed = () =>
+    registerInitialCache(CacheHandler, {
+      buildDir: path.relative(process.cwd(), path.dirname(serverDistDir)),
+      setOnlyIfNotExists: true,
+    }).catch((error) => reporter.failed(error));
+  client.on("error", (error) => reporter.failed(error));
+  client.on("ready", () => {
+    reporter.recovered();
+    void seed();
+  });
+  // A failed first connection is reported through "error"; the client keeps trying (reconnectDelay).
+  client.connect().catch(() => undefined);
+  await readyWithin(client, FIRST_CONNECT_WAIT_MS);
+
+  const redis = createRedisHandler({
+    client,
+    keyPrefix: cacheKeyPrefix(buildId),
+    timeoutMs: COMMAND_TIMEOUT_MS,
+    // One SET with its expiry: an entry written only if absent keeps its own expiry.
+    keyExpirationStrategy: "EXAT",
+  });
+  return {
+    handlers: [withOutageFallback(redis, reporter)],
+    // Kept as long as a cache in front may serve it stale (Next's expireTime), whatever its revalidate.
+    ttl: { estimateExpireAge: (staleAge) => Math.max(staleAge, EXPIRE_SECONDS) },
+  };
+});
+
+export default CacheHandler;

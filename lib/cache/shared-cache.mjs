@@ -1,0 +1,125 @@
+// @ts-check
+/**
+ * The parts of the shared (Redis) cache that are ours: where a build's entries
+ * live, how often an outage is reported, and a handler wrapper that turns every
+ * Redis failure into a cache miss, so pages render instead of failing.
+ * Plain JavaScript: Next loads cache-handler.mjs at run time without compiling it.
+ */
+
+/** At most one report per minute while Redis stays away: a dead cache must not flood the log. */
+export const OUTAGE_REPORT_INTERVAL_MS = 60_000;
+
+/** Milliseconds a Redis command may take before the page renders without it. */
+export const COMMAND_TIMEOUT_MS = 1_000;
+
+/**
+ * Every key of a build starts with its build id, so two deployments sharing one
+ * Redis never read each other's pages; REDIS_KEY_PREFIX separates sites.
+ * @param {string | undefined} buildId
+ * @param {NodeJS.ProcessEnv} [env]
+ */
+export function cacheKeyPrefix(buildId, env = process.env) {
+  const id = buildId?.trim();
+  if (!id) throw new Error("The shared cache needs the build id (.next/BUILD_ID): run `npm run build` first");
+  const site = env.REDIS_KEY_PREFIX?.trim() || "site";
+  return `${site}:${id}:`;
+}
+
+/**
+ * Wait before the next reconnection attempt: quick at first, then every 2 s, forever,
+ * so the cache is picked up again soon after Redis is back.
+ * @param {number} retries
+ */
+export function reconnectDelay(retries) {
+  return Math.min(250 * (retries + 1), 2_000);
+}
+
+/** @param {unknown} error */
+function describe(error) {
+  if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);
+  if (error instanceof Error) return error.message || error.name;
+  return String(error);
+}
+
+/**
+ * @typedef {{ failed(error: unknown): void; recovered(): void; readonly down: boolean }} OutageReporter
+ */
+
+/**
+ * Reports Redis outages: the first failure at once, then one line per interval
+ * with how many operations fell back meanwhile, and the recovery once.
+ * @param {{ log?: (line: string) => void; now?: () => number; intervalMs?: number }} [options]
+ * @returns {OutageReporter}
+ */
+export function createOutageReporter({
+  log = console.error,
+  now = Date.now,
+  intervalMs = OUTAGE_REPORT_INTERVAL_MS,
+} = {}) {
+  let down = false;
+  let lastReport = 0;
+  let fellBack = 0;
+  return {
+    failed(error) {
+      fellBack += 1;
+      if (down && now() - lastReport < intervalMs) return;
+      log(
+        down
+          ? `[cache] Redis still unavailable (${describe(error)}): ${fellBack} cache operations fell back to rendering in the last minute`
+          : `[cache] Redis unavailable (${describe(error)}): pages render without the shared cache until it is back`,
+      );
+      down = true;
+      lastReport = now();
+      fellBack = 0;
+    },
+    recovered() {
+      if (!down) return;
+      down = false;
+      log("[cache] Redis reachable again: the shared cache is in use");
+    },
+    get down() {
+      return down;
+    },
+  };
+}
+
+/**
+ * @typedef {object} Handler
+ * @property {string} name
+ * @property {(key: string, meta: any) => Promise<any>} get
+ * @property {(key: string, value: any, ctx?: any) => Promise<void>} set
+ * @property {(tag: string) => Promise<void>} revalidateTag
+ * @property {(key: string) => Promise<void>} [delete]
+ * @property {() => Promise<void>} [prepare]
+ */
+
+/**
+ * The handler, with each failure reported and answered as a miss (a read) or
+ * nothing (a write): Next then renders the page as it would without a cache.
+ * @param {Handler} handler
+ * @param {OutageReporter} reporter
+ * @returns {Handler}
+ */
+export function withOutageFallback(handler, reporter) {
+  /**
+   * @template T
+   * @param {() => Promise<T>} operation
+   * @param {T} fallback
+   */
+  const guarded = async (operation, fallback) => {
+    try {
+      return await operation();
+    } catch (error) {
+      reporter.failed(error);
+      return fallback;
+    }
+  };
+  return {
+    name: handler.name,
+    get: (key, meta) => guarded(() => handler.get(key, meta), null),
+    set: (key, value, ctx) => guarded(() => handler.set(key, value, ctx), undefined),
+    revalidateTag: (tag) => guarded(() => handler.revalidateTag(tag), undefined),
+    delete: (key) => guarded(async () => handler.delete?.(key), undefined),
+    prepare: () => guarded(async () => handler.prepare?.(), undefined),
+  };
+}
