@@ -65,7 +65,7 @@ export function createOutageReporter({
       if (down && now() - lastReport < intervalMs) return;
       log(
         down
-          ? `[cache] Redis still unavailable (${describe(error)}): ${fellBack} cache operations fell back to rendering in the last minute`
+          ? `[cache] Redis still unavailable (${describe(error)}): ${fellBack} cache operations fell back to rendering since the last report`
           : `[cache] Redis unavailable (${describe(error)}): pages render without the shared cache until it is back`,
       );
       down = true;

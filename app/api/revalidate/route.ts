@@ -1,6 +1,7 @@
 import { revalidatePath } from "next/cache";
-import { NextResponse, type NextRequest } from "next/server";
+import { after, NextResponse, type NextRequest } from "next/server";
 
+import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
 import { BodyTooLargeError, readTextUpTo } from "@/lib/net/bounded-body";
 import { markBundledContentStale } from "@/lib/content-api/in-process";
 import { contentSource } from "@/lib/prismic/content-source";
@@ -9,7 +10,8 @@ import { sameSecret } from "@/lib/security/same-secret";
 
 /**
  * Prismic's publish webhook: POST a JSON body whose `secret` equals
- * PRISMIC_WEBHOOK_SECRET, and every page is regenerated on its next request.
+ * PRISMIC_WEBHOOK_SECRET, and every page is regenerated on its next request, on
+ * every instance sharing the cache; the reverse proxies in PROXY_PURGE_URLS are purged.
  * A body that is not JSON is a 415, over WEBHOOK_BODY_LIMIT a 413, malformed a
  * 400, and a wrong or missing secret a 401; none revalidates anything.
  */
@@ -49,5 +51,9 @@ export async function POST(request: NextRequest) {
   if (contentSource().bundled) markBundledContentStale();
   revalidatePath("/[lang]", "layout");
   revalidatePath("/sitemap.xml");
-  return reply(200, { revalidated: true, now: Date.now() });
+  // The proxies in front drop their copies once this answer is sent, by which time Next has passed the
+  // revalidation to the cache (Redis, for every instance): their next request renders fresh content.
+  const proxies = proxyPurgeUrls();
+  if (proxies.length > 0) after(() => purgeProxyCaches(proxies));
+  return reply(200, { revalidated: true, now: Date.now(), proxiesPurged: proxies.length });
 }
