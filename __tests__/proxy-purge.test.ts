@@ -8,7 +8,9 @@ describe("proxyPurgeUrls", () => {
   it("reads one purge address per proxy", () => {
     expect(proxyPurgeUrls({})).toEqual([]);
     expect(
-      proxyPurgeUrls({ PROXY_PURGE_URLS: "http://10.0.0.5/purge-all, http://10.0.0.6/purge-all" }).map(String),
+      proxyPurgeUrls({ PROXY_PURGE_URLS: "http://10.0.0.5/purge-all, http://10.0.0.6/purge-all" }).map(
+        String,
+      ),
     ).toEqual(["http://10.0.0.5/purge-all", "http://10.0.0.6/purge-all"]);
   });
 
@@ -44,9 +46,13 @@ describe("purgeProxyCaches", () => {
     const closed = `http://127.0.0.1:${await freePort()}/purge-all`;
     const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
     const results = await purgeProxyCaches(
-      [`${origin}/purge-all`, `${origin}/empty`, `${origin}/broken`, `${origin}/hang`, closed].map((u) => new URL(u)),
+      [`${origin}/purge-all`, `${origin}/empty`, `${origin}/broken`, `${origin}/hang`, closed].map(
+        (u) => new URL(u),
+      ),
     );
-    expect(seen).toEqual(expect.arrayContaining(["PURGE /purge-all", "PURGE /empty", "PURGE /broken", "PURGE /hang"]));
+    expect(seen).toEqual(
+      expect.arrayContaining(["PURGE /purge-all", "PURGE /empty", "PURGE /broken", "PURGE /hang"]),
+    );
     expect(results.map(({ ok }) => ok)).toEqual([true, true, false, false, false]);
     expect(results[2].detail).toBe("500");
     expect(results[3].detail).toMatch(/timeout|aborted/i);

@@ -30,7 +30,11 @@ describe("createOutageReporter", () => {
   function reporter() {
     const lines: string[] = [];
     let clock = 0;
-    const outage = createOutageReporter({ log: (line) => lines.push(line), now: () => clock, intervalMs: 60_000 });
+    const outage = createOutageReporter({
+      log: (line) => lines.push(line),
+      now: () => clock,
+      intervalMs: 60_000,
+    });
     return { outage, lines, advance: (ms: number) => (clock += ms) };
   }
 
@@ -79,7 +83,8 @@ describe("createOutageReporter", () => {
 describe("withOutageFallback", () => {
   const failing: Handler = {
     name: "redis-strings",
-    get: () => Promise.reject(new Error("Redis client is not ready yet or connection is lost. Keep trying...")),
+    get: () =>
+      Promise.reject(new Error("Redis client is not ready yet or connection is lost. Keep trying...")),
     set: () => Promise.reject(new Error("down")),
     revalidateTag: () => Promise.reject(new Error("down")),
     delete: () => Promise.reject(new Error("down")),
@@ -87,7 +92,11 @@ describe("withOutageFallback", () => {
 
   it("answers a failed read as a miss and a failed write as done, reporting each", async () => {
     const failures: unknown[] = [];
-    const handler = withOutageFallback(failing, { failed: (e) => failures.push(e), recovered: () => {}, down: false });
+    const handler = withOutageFallback(failing, {
+      failed: (e) => failures.push(e),
+      recovered: () => {},
+      down: false,
+    });
     await expect(handler.get("/fr", { implicitTags: [] })).resolves.toBeNull();
     await expect(handler.set("/fr", {})).resolves.toBeUndefined();
     await expect(handler.revalidateTag("_N_T_/fr")).resolves.toBeUndefined();

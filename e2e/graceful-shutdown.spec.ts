@@ -53,7 +53,9 @@ function get(url: string): Promise<{ status: number; body: string }> {
 test("on SIGTERM the server refuses new connections, finishes the request in flight and exits 0", async () => {
   test.setTimeout(60_000);
   const uid = `arret-en-douceur-${Date.now().toString(36)}`;
-  const work = JSON.parse(readFileSync(path.join(contentDir, "documents/project.electrique.fr-fr.json"), "utf8"));
+  const work = JSON.parse(
+    readFileSync(path.join(contentDir, "documents/project.electrique.fr-fr.json"), "utf8"),
+  );
   Object.assign(work, { id: "GracefulStop0001", uid, slugs: [uid], alternate_languages: [] });
   work.data.title = "Arrêt en douceur";
   writeFileSync(path.join(contentDir, `documents/project.${uid}.fr-fr.json`), JSON.stringify(work));

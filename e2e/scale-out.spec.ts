@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { startContentServer, type ContentServer } from "../__tests__/helpers/content-server";
 import { expect, test } from "./fixtures";
-import { startNginx, type Nginx } from "./helpers/nginx";
+import { reserveNginxPort, startNginx, type Nginx } from "./helpers/nginx";
 import { startRedis, type RedisServer } from "./helpers/redis";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
@@ -34,7 +34,9 @@ test.beforeAll(async () => {
   cpSync(path.resolve(__dirname, "../content"), contentDir, { recursive: true });
   content = await startContentServer({ CONTENT_DIR: contentDir });
   redis = await startRedis();
+  const nginxPort = await reserveNginxPort();
   const env = {
+    PROXY_PURGE_URLS: `http://127.0.0.1:${nginxPort}/purge-all`,
     PRISMIC_ENDPOINT: content.endpoint,
     PRISMIC_WEBHOOK_SECRET: SECRET,
     REDIS_URL: redis.url,
@@ -44,7 +46,10 @@ test.beforeAll(async () => {
     startSiteServer(env, { ownBuild: true }),
     startSiteServer(env, { ownBuild: true }),
   ]);
-  nginx = await startNginx({ upstreams: [a.origin, b.origin].map((origin) => new URL(origin).host) });
+  nginx = await startNginx({
+    upstreams: [a.origin, b.origin].map((origin) => new URL(origin).host),
+    port: nginxPort,
+  });
 });
 
 test.afterAll(async () => {
@@ -71,7 +76,8 @@ function h1(html: string): string {
 }
 
 const readDoc = (file: string) => JSON.parse(readFileSync(path.join(contentDir, file), "utf8"));
-const writeDoc = (file: string, doc: { id: string }) => writeFileSync(path.join(contentDir, file), JSON.stringify(doc));
+const writeDoc = (file: string, doc: { id: string }) =>
+  writeFileSync(path.join(contentDir, file), JSON.stringify(doc));
 
 /** Publishes a new French work; returns its document id. */
 function publishWork(uid: string, title: string): string {
@@ -155,6 +161,107 @@ test("after an edit, the webhook sent to one instance makes the other serve the 
   console.log(`edit on B ${seconds.toFixed(2)} s after the webhook on A`);
 });
 
+/** The headers the site sends for its security, which nginx must pass through untouched. */
+const SECURITY_HEADERS = [
+  "content-security-policy",
+  "strict-transport-security",
+  "x-content-type-options",
+  "referrer-policy",
+  "permissions-policy",
+  "cross-origin-opener-policy",
+];
+
+test("through nginx, a visitor's second request is a proxy cache hit, with the site's headers, compressed", async () => {
+  const first = await get(`${nginx.origin}/en/legals`);
+  expect(first.status).toBe(200);
+  expect(first.headers.get("x-cache-status")).toMatch(/^(MISS|EXPIRED|STALE|UPDATING)$/);
+  const second = await get(`${nginx.origin}/en/legals`, { "accept-encoding": "br" });
+  expect(second.headers.get("x-cache-status")).toBe("HIT");
+  expect(second.headers.get("content-encoding")).toBe("br");
+  expect(h1(second.html)).toBe(h1(first.html));
+  const gzip = await get(`${nginx.origin}/en/legals`, { "accept-encoding": "gzip" });
+  expect(gzip.headers.get("x-cache-status")).toBe("HIT");
+  expect(gzip.headers.get("content-encoding")).toBe("gzip");
+
+  const direct = await get(`${a.origin}/en/legals`);
+  for (const name of SECURITY_HEADERS) {
+    expect(second.headers.get(name), name).toBeTruthy();
+    expect(second.headers.get(name), name).toBe(direct.headers.get(name));
+  }
+  expect(second.headers.get("server")).toBe("nginx");
+  expect(second.headers.get("x-powered-by")).toBeNull();
+});
+
+test("through nginx, HTML and RSC answers at one URL are cached apart and never mix", async () => {
+  const url = `${nginx.origin}/en/works-completed?_rsc`;
+  for (let round = 0; round < 2; round++) {
+    const rsc = await get(url, { rsc: "1" });
+    expect(rsc.status).toBe(200);
+    expect(rsc.headers.get("content-type")).toMatch(/^text\/x-component/);
+    expect(rsc.html).not.toContain("<html");
+    const html = await get(url);
+    expect(html.status).toBe(200);
+    expect(html.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(html.html).toContain("<html");
+    if (round === 1) {
+      expect(rsc.headers.get("x-cache-status")).toBe("HIT");
+      expect(html.headers.get("x-cache-status")).toBe("HIT");
+    }
+  }
+});
+
+test("through nginx, editors with a preview or draft-mode cookie are never served from the cache nor stored", async () => {
+  for (const [pathname, cookie] of [
+    ["/en/contact", "io.prismic.preview=%7B%22vif-argent.prismic.io%22%3A%7B%7D%7D"],
+    ["/works-in-production", "theme=dark; __prerender_bypass=0123456789abcdef"],
+  ]) {
+    for (let visit = 0; visit < 2; visit++) {
+      const editor = await get(`${nginx.origin}${pathname}`, { cookie });
+      expect(editor.headers.get("x-cache-status"), `${pathname} ${cookie}`).toBe("BYPASS");
+    }
+    // Nothing the editors got was stored: the first visitor's request goes to an instance.
+    const visitor = await get(`${nginx.origin}${pathname}`);
+    expect(visitor.headers.get("x-cache-status"), pathname).not.toBe("HIT");
+    expect((await get(`${nginx.origin}${pathname}`)).headers.get("x-cache-status"), pathname).toBe("HIT");
+  }
+});
+
+test("through nginx, the contact form's posts and the API reach an instance, uncached", async () => {
+  const health = await get(`${nginx.origin}/api/health`);
+  expect(health.status).toBe(200);
+  expect(health.headers.get("x-cache-status")).toBeNull();
+  const post = await fetch(`${nginx.origin}/contact`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "name=x",
+    redirect: "manual",
+  });
+  await post.text();
+  expect(post.headers.get("x-cache-status") ?? "").not.toMatch(/HIT|STALE/);
+  expect(post.status).toBeLessThan(500);
+});
+
+test("a publish through nginx: the webhook purges the proxy, and the next visitor gets the new content at once", async () => {
+  const file = "documents/project.la-fabrique-du-mouvement.fr-fr.json";
+  const page = `${nginx.origin}/works/la-fabrique-du-mouvement`;
+  await get(page);
+  const cached = await get(page);
+  const cachedAt = Date.now();
+  expect(cached.headers.get("x-cache-status")).toBe("HIT");
+
+  await contentServes(editTitle(file, "La fabrique, publiée partout"), "La fabrique, publiée partout");
+  expect(h1((await get(page)).html)).toBe(h1(cached.html));
+  await webhook(nginx.origin);
+  const seconds = await waitFor(
+    async () => h1((await get(page)).html) === "La fabrique, publiée partout",
+    1_000,
+    "the edit through nginx",
+  );
+  // Before nginx's copy would have expired by itself (s-maxage=5): the purge did it.
+  expect(Date.now() - cachedAt).toBeLessThan(ISR_WINDOW_MS);
+  console.log(`edit through nginx ${seconds.toFixed(2)} s after the webhook`);
+});
+
 test("health: the build id, the content source and Redis answering", async () => {
   const buildId = readFileSync(path.resolve(__dirname, "../.next/BUILD_ID"), "utf8").trim();
   for (const site of [a, b]) {
@@ -198,7 +305,11 @@ test("with Redis stopped, pages keep serving; the outage is logged once, and the
 
   await redis.start();
   for (const site of [a, b]) {
-    await waitFor(async () => site.output().includes("[cache] Redis reachable again"), 10_000, "the reconnection");
+    await waitFor(
+      async () => site.output().includes("[cache] Redis reachable again"),
+      10_000,
+      "the reconnection",
+    );
     await waitFor(
       async () => JSON.parse((await get(`${site.origin}/api/health`)).html).status === "ok",
       5_000,
@@ -214,6 +325,14 @@ test("with Redis stopped, pages keep serving; the outage is logged once, and the
 });
 
 test("health answers 503 once the content source has been unreachable for longer than the threshold", async () => {
+  test.setTimeout(30_000);
+  // A page rendered and cached now, after the publishes above, then the content service goes away.
+  await waitFor(
+    async () => (await get(`${a.origin}/en/legals`)).headers.get("x-nextjs-cache") === "HIT",
+    5_000,
+    "/en/legals cached",
+  );
+  const renderedAt = Date.now();
   await content.stop();
   const first = await get(`${a.origin}/api/health`);
   expect(first.status).toBe(200);
@@ -223,6 +342,22 @@ test("health answers 503 once the content source has been unreachable for longer
   expect(later.status).toBe(503);
   expect(JSON.parse(later.html)).toMatchObject({ status: "failing", content: { reachable: false } });
   expect(later.html).not.toMatch(/at \S+ \(|Error:/);
-  // Pages already rendered are still served.
-  expect((await get(`${a.origin}/works`)).status).toBe(200);
+  // A page rendered before is still served after its ISR window, while its regeneration fails.
+  await new Promise((resolve) =>
+    setTimeout(resolve, Math.max(0, renderedAt + ISR_WINDOW_MS + 500 - Date.now())),
+  );
+  for (let visit = 0; visit < 2; visit++) {
+    const page = await get(`${a.origin}/en/legals`);
+    expect(page.status).toBe(200);
+    expect(h1(page.html)).not.toBe("");
+  }
+});
+
+test("nginx serves the cached pages, stale, while every instance is down", async () => {
+  await Promise.all([a.process, b.process].map((child) => child.kill("SIGKILL")));
+  await new Promise((resolve) => setTimeout(resolve, ISR_WINDOW_MS));
+  const stale = await get(`${nginx.origin}/en/legals`);
+  expect(stale.status).toBe(200);
+  expect(stale.headers.get("x-cache-status")).toBe("STALE");
+  expect(h1(stale.html)).not.toBe("");
 });

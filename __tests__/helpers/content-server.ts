@@ -46,7 +46,7 @@ export async function startContentServer(env: Record<string, string> = {}): Prom
     endpoint,
     origin: new URL(endpoint).origin,
     stop: async () => {
-      if (child.exitCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));
       process.kill(-child.pid!, "SIGTERM");
       await exited;

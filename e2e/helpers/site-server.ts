@@ -25,7 +25,14 @@ export interface SiteServer {
 const ROOT = path.resolve(__dirname, "../..");
 
 /** What `npm start` needs beside node_modules: the build (without its build-time cache) and the config's imports. */
-const RUNTIME_FILES = ["server.mjs", "next.config.ts", "cache-handler.mjs", "package.json", "tsconfig.json", "lib"];
+const RUNTIME_FILES = [
+  "server.mjs",
+  "next.config.ts",
+  "cache-handler.mjs",
+  "package.json",
+  "tsconfig.json",
+  "lib",
+];
 
 function copyBuild(into: string) {
   for (const name of RUNTIME_FILES) cpSync(path.join(ROOT, name), path.join(into, name), { recursive: true });

@@ -14,12 +14,13 @@ export interface PurgeResult {
   detail: string;
 }
 
-export function proxyPurgeUrls(env: NodeJS.ProcessEnv = process.env): URL[] {
+export function proxyPurgeUrls(env: Record<string, string | undefined> = process.env): URL[] {
   const raw = env.PROXY_PURGE_URLS?.trim();
   if (!raw) return [];
   return raw.split(",").map((entry) => {
     const value = entry.trim();
-    if (!/^https?:\/\//.test(value)) throw new Error(`PROXY_PURGE_URLS must list http(s) URLs, got "${value}"`);
+    if (!/^https?:\/\//.test(value))
+      throw new Error(`PROXY_PURGE_URLS must list http(s) URLs, got "${value}"`);
     return new URL(value);
   });
 }
@@ -32,7 +33,10 @@ export async function purgeProxyCaches(
   return Promise.all(
     urls.map(async (url): Promise<PurgeResult> => {
       try {
-        const response = await fetchFn(url, { method: "PURGE", signal: AbortSignal.timeout(PURGE_TIMEOUT_MS) });
+        const response = await fetchFn(url, {
+          method: "PURGE",
+          signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
+        });
         await response.body?.cancel();
         // nginx's cache purge answers 404 when nothing was cached: the cache is empty either way.
         const ok = response.ok || response.status === 404;

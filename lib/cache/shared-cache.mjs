@@ -16,7 +16,7 @@ export const COMMAND_TIMEOUT_MS = 1_000;
  * Every key of a build starts with its build id, so two deployments sharing one
  * Redis never read each other's pages; REDIS_KEY_PREFIX separates sites.
  * @param {string | undefined} buildId
- * @param {NodeJS.ProcessEnv} [env]
+ * @param {Record<string, string | undefined>} [env]
  */
 export function cacheKeyPrefix(buildId, env = process.env) {
   const id = buildId?.trim();

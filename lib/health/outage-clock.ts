@@ -22,7 +22,7 @@ export function createOutageClock(now: () => number = Date.now): OutageClock {
 }
 
 /** Seconds the content source may stay unreachable before /api/health answers 503 (default 60). */
-export function contentGraceMs(env: NodeJS.ProcessEnv = process.env): number {
+export function contentGraceMs(env: Record<string, string | undefined> = process.env): number {
   const raw = env.HEALTH_CONTENT_GRACE_SECONDS;
   if (raw === undefined || raw === "") return 60_000;
   const seconds = Number(raw);
