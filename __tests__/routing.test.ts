@@ -84,6 +84,7 @@ describe("request router", () => {
     "/_next/static/chunks/a.js",
     "/api/revalidate",
     "/api/exit-preview",
+    "/api/health",
     "/assets/cover.jpg",
     "/preview",
     "/preview/",

@@ -12,6 +12,7 @@ import path from "node:path";
 
 import { chromium } from "@playwright/test";
 
+import { startNginx, startStaticNginx } from "../e2e/helpers/nginx";
 import { DEFAULT_LANG, LANGS, langFromPath, localePath } from "../lib/i18n/locales";
 import { freePort } from "../lib/net/free-port";
 import { PAGE_TYPE_NAMES, PAGE_TYPES, WORK_PATH_PREFIX } from "../lib/site/page-types";
@@ -132,6 +133,25 @@ async function measureThroughput(label: string, url: string): Promise<Throughput
     p99Ms: medianOf(runs, (run) => run.p99Ms),
     failures: runs.reduce((sum, run) => sum + run.failures, 0),
   };
+}
+
+/**
+ * `/` through nginx's cache (deploy/nginx/site.conf in front of the site), beside nginx serving
+ * the same bytes as a static file: what the cache costs over the least nginx can do.
+ */
+async function measureBehindNginx(site: RunningServer): Promise<ThroughputRow[]> {
+  const proxy = await startNginx({ upstreams: [new URL(site.origin).host] });
+  const cached = await fetch(`${proxy.origin}/`);
+  const body = await cached.text();
+  const staticFile = await startStaticNginx(body);
+  try {
+    return [
+      await measureThroughput("/ through the nginx cache", `${proxy.origin}/`),
+      await measureThroughput("nginx, / as a static file", `${staticFile.origin}/`),
+    ];
+  } finally {
+    await Promise.all([proxy.stop(), staticFile.stop()]);
+  }
 }
 
 function pad(cells: Array<string | number>, widths: number[]): string {
@@ -270,6 +290,7 @@ async function main() {
       await measureThroughput("floor /", `${floor.origin}/`),
       await measureThroughput("/", `${site.origin}/`),
       await measureThroughput(workPath, site.origin + workPath),
+      ...(await measureBehindNginx(site)),
     ];
     await Promise.all([site.stop(), floor.stop()]);
     [site, floor] = [undefined, undefined];

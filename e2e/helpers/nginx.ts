@@ -64,6 +64,7 @@ ${temp}
 /** Reserves a loopback port for nginx, to name it to the instances before it starts. */
 export const reserveNginxPort = freePort;
 
+/** nginx in front of `upstreams` ("127.0.0.1:PORT" each) with deploy/nginx/site.conf. */
 export async function startNginx({
   upstreams,
   port,
@@ -71,11 +72,34 @@ export async function startNginx({
   upstreams: string[];
   port?: number;
 }): Promise<Nginx> {
+  port ??= await freePort();
+  return launch(port, (dir) => siteConf(dir, port, upstreams));
+}
+
+/** nginx serving one file as `/`, nothing else: what serving those bytes costs at the least (benchmarks). */
+export async function startStaticNginx(body: string): Promise<Nginx> {
+  const port = await freePort();
+  return launch(port, (dir) => {
+    writeFileSync(path.join(dir, "index.html"), body);
+    return `server {
+    listen 127.0.0.1:${port};
+    server_tokens off;
+    location = / {
+        root ${dir};
+        try_files /index.html =404;
+        default_type text/html;
+    }
+}
+`;
+  });
+}
+
+/** Runs nginx in a folder of its own, around the given http-level configuration. */
+async function launch(port: number, httpConf: (dir: string) => string): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), "nginx-"));
   for (const sub of ["cache", "state", "temp"]) mkdirSync(path.join(dir, sub));
-  port ??= await freePort();
   const site = path.join(dir, "site.conf");
-  writeFileSync(site, siteConf(dir, port, upstreams));
+  writeFileSync(site, httpConf(dir));
   const main = path.join(dir, "nginx.conf");
   writeFileSync(main, mainConf(dir, site));
 
@@ -96,7 +120,7 @@ export async function startNginx({
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nginx exited early:\n${output}`);
     try {
-      await fetch(`${origin}/robots.txt`);
+      await fetch(`${origin}/`, { method: "HEAD" });
       break;
     } catch {
       if (Date.now() > deadline) throw new Error(`nginx did not answer within 10 s:\n${output}`);

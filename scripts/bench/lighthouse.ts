@@ -33,7 +33,14 @@ export async function launchChromium(): Promise<LaunchedChrome> {
   });
 }
 
-export async function runLighthouse(chrome: LaunchedChrome, url: string): Promise<LighthouseFigures> {
+/** Lighthouse's own trace failures, which pass on a second try (seen: NO_NAVSTART on a loaded machine). */
+const TRANSIENT = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
+
+export async function runLighthouse(
+  chrome: LaunchedChrome,
+  url: string,
+  attempt = 1,
+): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import("lighthouse");
   const result = await lighthouse(url, {
     port: chrome.port,
@@ -43,7 +50,10 @@ export async function runLighthouse(chrome: LaunchedChrome, url: string): Promis
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError) {
+    if (attempt < 3 && TRANSIENT.has(lhr.runtimeError.code)) return runLighthouse(chrome, url, attempt + 1);
+    throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failures = ["accessibility", "best-practices", "seo"].flatMap((category) =>
