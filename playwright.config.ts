@@ -43,10 +43,20 @@ export default defineConfig({
         "--disable-background-networking",
         "--disable-component-update",
         "--disable-sync",
+        // Never throttle a page Chromium thinks is hidden or covered: after a few hundred tests, a
+        // fresh page once stopped getting frames and its screenshot waited forever.
+        "--disable-backgrounding-occluded-windows",
+        "--disable-renderer-backgrounding",
+        "--disable-background-timer-throttling",
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  projects: [
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: "visual.spec.ts" },
+    // The screenshots in a browser of their own (a separate project runs in a fresh worker), not one
+    // that has already run every other suite.
+    { name: "visual", use: { ...devices["Desktop Chrome"] }, testMatch: "visual.spec.ts" },
+  ],
   webServer: {
     command: "npm run build && npm run start",
     url: baseURL,
