@@ -1,21 +1,28 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { freePort } from "../../lib/net/free-port";
 
 /**
- * Debian's nginx running deploy/nginx/site.conf itself, on a free loopback port,
- * with everything it writes in a folder of its own. Only what a machine decides
- * is changed (each change must find its text, so the shipped file cannot drift
- * from what is tested): the upstream servers, the listen address, and the cache,
- * cache-generation and njs folders.
+ * Debian's nginx running deploy/nginx/site.conf itself (and brotli.conf, included as it is), on a
+ * loopback port, with everything it writes in a folder of its own. Only what a machine decides is
+ * changed in site.conf, each change by one substitution that must find its text (so the shipped
+ * file cannot drift from what is tested):
+ * - the `server` lines of `upstream next_site { … }`: the given upstreams;
+ * - `listen 80;`: `listen 127.0.0.1:<port>;`;
+ * - the folders `/var/cache/nginx/site` (cache), `/var/lib/nginx/site` (cache generation) and
+ *   `"/etc/nginx/njs/"` (deploy/nginx/ itself, for cache-generation.js).
+ * The main configuration around it (modules, temp folders, logs) is what Debian's nginx.conf and
+ * modules-enabled/ give an operator, with every path in the folder.
  */
 export interface Nginx {
   origin: string;
-  /** nginx's error log so far. */
-  errors(): string;
+  /** What nginx wrote so far: its standard output and error, then its error log. */
+  output(): string;
+  /** Graceful stop (SIGQUIT: in-flight requests finish; SIGTERM after 10 s), then the folder is removed. */
   stop(): Promise<void>;
 }
 
@@ -41,14 +48,14 @@ function siteConf(dir: string, port: number, upstreams: string[]): string {
   return conf;
 }
 
-/** The main configuration around site.conf, as Debian's nginx.conf and modules-enabled/ provide it. */
-function mainConf(dir: string, site: string): string {
+/** The main configuration: modules, temp folders and logs in `dir`, then the http-level `includes`. */
+function mainConf(dir: string, includes: string[]): string {
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((kind) => `  ${kind}_temp_path ${path.join(dir, "temp", kind)};`)
     .join("\n");
   return `load_module ${MODULES}/ngx_http_js_module.so;
 load_module ${MODULES}/ngx_http_brotli_filter_module.so;
-${process.getuid?.() === 0 ? "user root;" : ""}
+${process.getuid?.() === 0 ? "user root;" : "# not root: workers run as this user"}
 worker_processes 2;
 error_log ${path.join(dir, "error.log")} warn;
 pid ${path.join(dir, "nginx.pid")};
@@ -56,7 +63,7 @@ events { worker_connections 1024; }
 http {
   access_log off;
 ${temp}
-  include ${site};
+${includes.map((file) => `  include ${file};`).join("\n")}
 }
 `;
 }
@@ -64,7 +71,7 @@ ${temp}
 /** Reserves a loopback port for nginx, to name it to the instances before it starts. */
 export const reserveNginxPort = freePort;
 
-/** nginx in front of `upstreams` ("127.0.0.1:PORT" each) with deploy/nginx/site.conf. */
+/** nginx in front of `upstreams` ("127.0.0.1:PORT" each) with deploy/nginx/site.conf and brotli.conf. */
 export async function startNginx({
   upstreams,
   port,
@@ -72,8 +79,11 @@ export async function startNginx({
   upstreams: string[];
   port?: number;
 }): Promise<Nginx> {
-  port ??= await freePort();
-  return launch(port, (dir) => siteConf(dir, port, upstreams));
+  const listen = port ?? (await freePort());
+  return launch(listen, (dir) => [
+    path.join(DEPLOY, "brotli.conf"),
+    write(path.join(dir, "site.conf"), siteConf(dir, listen, upstreams)),
+  ]);
 }
 
 /** nginx serving one file as `/`, nothing else: what serving those bytes costs at the least (benchmarks). */
@@ -81,7 +91,7 @@ export async function startStaticNginx(body: string): Promise<Nginx> {
   const port = await freePort();
   return launch(port, (dir) => {
     writeFileSync(path.join(dir, "index.html"), body);
-    return `server {
+    const server = `server {
     listen 127.0.0.1:${port};
     server_tokens off;
     location = / {
@@ -91,60 +101,93 @@ export async function startStaticNginx(body: string): Promise<Nginx> {
     }
 }
 `;
+    return [write(path.join(dir, "static.conf"), server)];
   });
 }
 
-/** Runs nginx in a folder of its own, around the given http-level configuration. */
-async function launch(port: number, httpConf: (dir: string) => string): Promise<Nginx> {
+function write(file: string, text: string): string {
+  writeFileSync(file, text);
+  return file;
+}
+
+/** Whether something accepts TCP connections on the loopback port. */
+function answers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** Runs nginx in the foreground in a folder of its own, around the http-level files `includes` writes. */
+async function launch(port: number, includes: (dir: string) => string[]): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), "nginx-"));
   for (const sub of ["cache", "state", "temp"]) mkdirSync(path.join(dir, sub));
-  const site = path.join(dir, "site.conf");
-  writeFileSync(site, httpConf(dir));
-  const main = path.join(dir, "nginx.conf");
-  writeFileSync(main, mainConf(dir, site));
-
-  const args = ["-p", dir, "-c", main];
-  const check = spawnSync(NGINX, [...args, "-t"], { encoding: "utf8" });
-  if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}${check.stdout}`);
-
-  const child: ChildProcess = spawn(NGINX, [...args, "-g", "daemon off;"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout?.on("data", (chunk) => (output += chunk));
-  child.stderr?.on("data", (chunk) => (output += chunk));
-  const killOnExit = () => child.kill("SIGKILL");
-  process.once("exit", killOnExit);
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited early:\n${output}`);
-    try {
-      await fetch(`${origin}/`, { method: "HEAD" });
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`nginx did not answer within 10 s:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  let main: string;
+  try {
+    main = write(path.join(dir, "nginx.conf"), mainConf(dir, includes(dir)));
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
   }
-  const errors = () => {
+  const errorLog = () => {
     try {
       return readFileSync(path.join(dir, "error.log"), "utf8");
     } catch {
       return "";
     }
   };
-  return {
-    origin,
-    errors,
-    stop: async () => {
-      process.removeListener("exit", killOnExit);
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        child.kill("SIGQUIT"); // graceful: finish the requests in flight
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
+
+  const args = ["-p", dir, "-c", main];
+  const check = spawnSync(NGINX, [...args, "-t"], { encoding: "utf8" });
+  if (check.status !== 0) {
+    const output = `${check.error ?? ""}${check.stderr ?? ""}${check.stdout ?? ""}${errorLog()}`;
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`nginx -t failed:\n${output}`);
+  }
+
+  // In the foreground: the master is this process's child, in its process group (a Ctrl-C stops
+  // both), and is stopped when this process exits (not when it is SIGKILLed: nothing runs then).
+  // SIGTERM, not SIGKILL: the master then stops its workers, which SIGKILL would leave running.
+  const child: ChildProcess = spawn(NGINX, [...args, "-g", "daemon off;"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: false,
+  });
+  let processOutput = "";
+  child.stdout?.on("data", (chunk) => (processOutput += chunk));
+  child.stderr?.on("data", (chunk) => (processOutput += chunk));
+  const killOnExit = () => {
+    child.kill("SIGTERM");
+    rmSync(dir, { recursive: true, force: true });
   };
+  process.once("exit", killOnExit);
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const running = () => child.exitCode === null && child.signalCode === null;
+  const output = () => processOutput + errorLog();
+
+  const stop = async () => {
+    process.removeListener("exit", killOnExit);
+    if (running()) {
+      child.kill("SIGQUIT"); // graceful: finish the requests in flight
+      const late = setTimeout(() => child.kill("SIGTERM"), 10_000);
+      await exited;
+      clearTimeout(late);
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 10_000;
+  while (!(await answers(port))) {
+    if (!running() || Date.now() > deadline) {
+      const why = running() ? "did not answer within 10 s" : "exited early";
+      const log = output();
+      await stop();
+      throw new Error(`nginx ${why}:\n${log}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { origin: `http://127.0.0.1:${port}`, output, stop };
 }
