@@ -17,36 +17,17 @@ import {
   cacheKeyPrefix,
   COMMAND_TIMEOUT_MS,
   createOutageReporter,
-  reconnectDelay,
+  readyWithin,
+  redisClientOptions,
   withOutageFallback,
 } from "./lib/cache/shared-cache.mjs";
 
 /** How long the first request waits for a Redis that is up to answer, before rendering without it. */
 const FIRST_CONNECT_WAIT_MS = 2_000;
 
-/**
- * @param {{ isReady: boolean; once(event: "ready", listener: () => void): unknown }} client
- * @param {number} ms
- */
-function readyWithin(client, ms) {
-  if (client.isReady) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    client.once("ready", () => {
-      clearTimeout(timer);
-      resolve(undefined);
-    });
-  });
-}
-
 CacheHandler.onCreation(async ({ serverDistDir, buildId }) => {
   const reporter = createOutageReporter();
-  const client = createClient({
-    url: process.env.REDIS_URL,
-    // A command sent while Redis is away fails at once (and the page renders) instead of waiting in a queue.
-    disableOfflineQueue: true,
-    socket: { connectTimeout: COMMAND_TIMEOUT_MS, reconnectStrategy: reconnectDelay },
-  });
+  const client = createClient(redisClientOptions(String(process.env.REDIS_URL)));
   // The pages this build prerendered, written where no instance has written a newer render yet: a page
   // is served from the build even when the content service is down. Again after every reconnection,
   // in case Redis came back empty.

@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 import { PHASE_PRODUCTION_SERVER } from "next/constants";
 
+import { buildDir } from "./lib/build-dir";
 import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
 import { gaMeasurementId } from "./lib/consent/services";
 import { configuredEndpoint } from "./lib/prismic/endpoint";
@@ -15,7 +16,7 @@ const nextConfig: NextConfig = {
   // component tests too (the app's bundles compile them either way).
   transpilePackages: ["@prismicio/react", "esm-env"],
   // A separate build folder when asked (npm run bench:build builds beside the real one).
-  distDir: process.env.NEXT_DIST_DIR || ".next",
+  distDir: buildDir(),
   reactStrictMode: true,
   poweredByHeader: false,
   expireTime: EXPIRE_SECONDS,

@@ -26,14 +26,11 @@ export function proxyPurgeUrls(env: Record<string, string | undefined> = process
 }
 
 /** Purges every configured proxy; a failure is logged and returned, never thrown (the publish itself stands). */
-export async function purgeProxyCaches(
-  urls: URL[] = proxyPurgeUrls(),
-  fetchFn: typeof fetch = fetch,
-): Promise<PurgeResult[]> {
+export async function purgeProxyCaches(urls: URL[]): Promise<PurgeResult[]> {
   return Promise.all(
     urls.map(async (url): Promise<PurgeResult> => {
       try {
-        const response = await fetchFn(url, {
+        const response = await fetch(url, {
           method: "PURGE",
           signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
         });

@@ -34,6 +34,37 @@ export function reconnectDelay(retries) {
   return Math.min(250 * (retries + 1), 2_000);
 }
 
+/**
+ * Options of every Redis connection the site opens (the cache's, the health check's): a command
+ * sent while Redis is away fails at once instead of waiting in a queue, and the client keeps
+ * reconnecting.
+ * @param {string} url
+ */
+export function redisClientOptions(url) {
+  return {
+    url,
+    disableOfflineQueue: true,
+    socket: { connectTimeout: COMMAND_TIMEOUT_MS, reconnectStrategy: reconnectDelay },
+  };
+}
+
+/**
+ * Resolves once the client is ready, or after `ms` either way.
+ * @param {{ isReady: boolean; once(event: "ready", listener: () => void): unknown }} client
+ * @param {number} ms
+ * @returns {Promise<void>}
+ */
+export function readyWithin(client, ms) {
+  if (client.isReady) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    client.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
 /** @param {unknown} error */
 function describe(error) {
   if (error instanceof AggregateError && error.errors.length > 0) return describe(error.errors[0]);

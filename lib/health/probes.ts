@@ -3,7 +3,8 @@ import path from "node:path";
 
 import { createClient } from "@redis/client";
 
-import { reconnectDelay } from "@/lib/cache/shared-cache.mjs";
+import { buildDir } from "@/lib/build-dir";
+import { readyWithin, redisClientOptions } from "@/lib/cache/shared-cache.mjs";
 import { contentSource } from "@/lib/prismic/content-source";
 
 /** A health check waits this long for each dependency. */
@@ -13,10 +14,7 @@ let buildIdCache: string | undefined;
 
 /** The id of the build this server runs (the same on every instance of one deployment). */
 export function buildId(): string {
-  buildIdCache ??= readFileSync(
-    path.join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "BUILD_ID"),
-    "utf8",
-  ).trim();
+  buildIdCache ??= readFileSync(path.join(process.cwd(), buildDir(), "BUILD_ID"), "utf8").trim();
   return buildIdCache;
 }
 
@@ -40,11 +38,7 @@ let redisClient: Client | undefined;
 /** One connection for health checks, kept open and reconnecting like the cache's own. */
 function healthClient(url: string): Client {
   if (!redisClient) {
-    redisClient = createClient({
-      url,
-      disableOfflineQueue: true,
-      socket: { connectTimeout: PROBE_TIMEOUT_MS, reconnectStrategy: reconnectDelay },
-    });
+    redisClient = createClient(redisClientOptions(url));
     // The cache handler reports outages; this connection's errors would repeat them.
     redisClient.on("error", () => undefined);
     redisClient.connect().catch(() => undefined);
@@ -57,8 +51,7 @@ export async function redisAnswers(): Promise<boolean | undefined> {
   const url = process.env.REDIS_URL?.trim();
   if (!url) return undefined;
   const client = healthClient(url);
-  const deadline = Date.now() + PROBE_TIMEOUT_MS;
-  while (!client.isReady && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  await readyWithin(client, PROBE_TIMEOUT_MS);
   if (!client.isReady) return false;
   try {
     return (await client.withAbortSignal(AbortSignal.timeout(PROBE_TIMEOUT_MS)).ping()) === "PONG";
