@@ -53,10 +53,12 @@ describe("purgeProxyCaches", () => {
     expect(seen).toEqual(
       expect.arrayContaining(["PURGE /purge-all", "PURGE /empty", "PURGE /broken", "PURGE /hang"]),
     );
-    expect(results.map(({ ok }) => ok)).toEqual([true, true, false, false, false]);
+    // A 404 is a wrong purge address (deploy/nginx answers 200), not an empty cache.
+    expect(results.map(({ ok }) => ok)).toEqual([true, false, false, false, false]);
+    expect(results[1].detail).toBe("404");
     expect(results[2].detail).toBe("500");
     expect(results[3].detail).toMatch(/timeout|aborted/i);
-    expect(errors).toHaveBeenCalledTimes(3);
+    expect(errors).toHaveBeenCalledTimes(4);
     expect(errors.mock.calls.map(([line]) => line).join("\n")).toContain(`purging ${closed} failed`);
     errors.mockRestore();
   });

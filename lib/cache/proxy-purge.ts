@@ -35,8 +35,8 @@ export async function purgeProxyCaches(urls: URL[]): Promise<PurgeResult[]> {
           signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
         });
         await response.body?.cancel();
-        // nginx's cache purge answers 404 when nothing was cached: the cache is empty either way.
-        const ok = response.ok || response.status === 404;
+        // deploy/nginx answers 200 to a purge; a 404 means the address is not its purge location.
+        const ok = response.ok;
         if (!ok) console.error(`[revalidate] purging ${url.href} answered ${response.status}`);
         return { url: url.href, ok, detail: String(response.status) };
       } catch (error) {
