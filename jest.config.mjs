@@ -2,24 +2,30 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
-/** Node tests (content API, server code) and DOM tests (components) in one run. */
+/**
+ * Every Jest test sits beside the code it tests (`name.test.ts`, or
+ * `folder.test.ts` when it covers several modules of one folder). Node tests
+ * (`.test.ts`: logic, server code) and DOM tests (`.test.tsx`: components)
+ * run in one command; browser tests are Playwright's (`e2e/*.spec.ts`).
+ */
 const shared = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
+  testPathIgnorePatterns: ["/node_modules/", "/.next/", "/.bench-build/", "/test-results/", "/e2e/"],
 };
 
 const nodeProject = await createJestConfig({
   ...shared,
   displayName: "node",
   testEnvironment: "node",
-  testMatch: ["<rootDir>/__tests__/**/*.test.ts"],
+  testMatch: ["<rootDir>/**/*.test.ts"],
 })();
 
 const domProject = await createJestConfig({
   ...shared,
   displayName: "dom",
   testEnvironment: "jsdom",
-  testMatch: ["<rootDir>/__tests__/**/*.test.tsx"],
-  setupFilesAfterEnv: ["<rootDir>/__tests__/setup-dom.ts"],
+  testMatch: ["<rootDir>/**/*.test.tsx"],
+  setupFilesAfterEnv: ["<rootDir>/test-support/setup-dom.ts"],
 })();
 
 // Lenis ships ES modules only; Jest runs CommonJS, so it is compiled like the packages Next transpiles.

@@ -3,7 +3,7 @@ import { PHASE_PRODUCTION_SERVER } from "next/constants";
 
 import { buildDir } from "./lib/build-dir";
 import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
-import { gaMeasurementId } from "./lib/consent/services";
+import { gaMeasurementId } from "./features/consent/services";
 import { configuredEndpoint } from "./lib/prismic/endpoint";
 import { securityHeaderRules } from "./lib/security/headers";
 

@@ -15,7 +15,7 @@ import path from "node:path";
 
 import autocannon from "autocannon";
 
-import { freePort } from "../lib/net/free-port";
+import { freePort } from "../test-support/free-port";
 import { treeRss } from "./bench/measure";
 import { nextBuild, nextStart, ROOT } from "./bench/next-process";
 import { loadTest } from "./bench/throughput";

@@ -14,7 +14,7 @@ import { chromium } from "@playwright/test";
 
 import { startNginx, startStaticNginx } from "../e2e/helpers/nginx";
 import { DEFAULT_LANG, LANGS, langFromPath, localePath } from "../lib/i18n/locales";
-import { freePort } from "../lib/net/free-port";
+import { freePort } from "../test-support/free-port";
 import { PAGE_TYPE_NAMES, PAGE_TYPES, WORK_PATH_PREFIX } from "../lib/site/page-types";
 import { buildAtSize, describeBuild, type BuildAtSize } from "./bench/build-scale";
 import { benchContentLatency, describeLatency, type Latency } from "./bench/content-latency";

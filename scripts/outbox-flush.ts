@@ -3,8 +3,8 @@
  * SMTP_URL (required), CONTACT_OUTBOX_DIR (default .outbox), CONTACT_SMTP_TIMEOUT_MS (default 10000).
  * Exit code 0 when the outbox is empty afterwards, 1 when messages were kept (or on an error).
  */
-import { DEFAULT_SMTP_TIMEOUT_MS, smtpTransport } from "../lib/contact/deliver";
-import { flushOutbox, outboxDir } from "../lib/contact/outbox";
+import { DEFAULT_SMTP_TIMEOUT_MS, smtpTransport } from "../features/contact/deliver";
+import { flushOutbox, outboxDir } from "../features/contact/outbox";
 
 function timeoutFromEnv(): number {
   const raw = process.env.CONTACT_SMTP_TIMEOUT_MS;

@@ -3,18 +3,20 @@ import type { Metadata, Viewport } from "next";
 import { draftMode } from "next/headers";
 import { notFound } from "next/navigation";
 
-import { ConsentProvider } from "@/components/consent/consent-provider";
-import { ConsentSlot } from "@/components/consent/consent-slot";
+import {
+  CONSENT_MODE_DEFAULTS,
+  consentLabels,
+  ConsentProvider,
+  ConsentSlot,
+  gaMeasurementId,
+  siteServices,
+} from "@/features/consent";
 import { NavigationProgress } from "@/components/page-transition/navigation-progress";
 import { PageTransition } from "@/components/page-transition/page-transition";
 import { PreviewBar } from "@/components/preview-bar/preview-bar";
-import { ScrollIndicator } from "@/components/scroll-indicator/scroll-indicator";
+import { ScrollIndicator, ScrollProvider } from "@/features/scroll";
 import { SiteFooter } from "@/components/site-footer/site-footer";
 import { SiteProvider } from "@/components/site-context/site-context";
-import { ScrollProvider } from "@/components/smooth-scroll/scroll-provider";
-import { CONSENT_MODE_DEFAULTS } from "@/lib/consent/analytics";
-import { consentLabels } from "@/lib/consent/labels";
-import { gaMeasurementId, siteServices } from "@/lib/consent/services";
 import { getSettings, getTranslations } from "@/lib/content/queries";
 import { companyName, siteDescription } from "@/lib/content/site-identity";
 import { fontVariables } from "@/lib/fonts";

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 
-import { ConsentProvider } from "@/components/consent/consent-provider";
-import { siteServices } from "@/lib/consent/services";
+import { ConsentProvider, siteServices } from "@/features/consent";
 import { fontVariables } from "@/lib/fonts";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import { DEFAULT_LANG, LOCALES } from "@/lib/i18n/locales";

@@ -3,7 +3,7 @@
 import { usePathname } from "next/navigation";
 import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 
-import { useScrollLock } from "@/lib/hooks/use-scroll";
+import { useScrollLock } from "@/features/scroll";
 
 import styles from "./menu-toggle.module.css";
 

@@ -3,8 +3,7 @@ import { ContentLink } from "@/components/content-link/content-link";
 import { PrismicRichText, type JSXMapSerializer } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
-import { watchPage } from "@/components/video-facade/player-source";
-import { VideoPlayer } from "@/components/video-player/video-player";
+import { VideoPlayer, watchPage } from "@/features/video";
 import type { Translations } from "@/lib/i18n/default-translations";
 
 import styles from "./rich-text.module.css";

@@ -5,7 +5,7 @@ import type { Translations } from "@/lib/i18n/default-translations";
 import { localePath, type Lang } from "@/lib/i18n/locales";
 import { navEntries } from "@/lib/site/page-types";
 
-import { CookiePreferencesButton } from "./cookie-preferences-button";
+import { CookiePreferencesButton } from "@/features/consent";
 import styles from "./site-footer.module.css";
 
 export function SiteFooter({

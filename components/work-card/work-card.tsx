@@ -3,7 +3,7 @@ import Link from "next/link";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { FactList } from "@/components/fact-list/fact-list";
-import { HoverTeaser } from "@/components/hover-teaser/hover-teaser";
+import { HoverTeaser } from "@/features/video";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 
 import styles from "./work-card.module.css";

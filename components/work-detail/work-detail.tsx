@@ -6,7 +6,7 @@ import { ContentImage } from "@/components/content-image/content-image";
 import { CreditsList } from "@/components/credits-list/credits-list";
 import { FactList } from "@/components/fact-list/fact-list";
 import { RichText } from "@/components/rich-text/rich-text";
-import { VideoPlayer, videoDrawVars } from "@/components/video-player/video-player";
+import { VideoPlayer, videoDrawVars } from "@/features/video";
 import { statusLabel } from "@/components/work-card/work-card";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";

@@ -3,7 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { freePort } from "../../lib/net/free-port";
+import { freePort } from "../../test-support/free-port";
 
 /**
  * A second production server (`npm start`: server.mjs over the build the suite's

@@ -5,7 +5,7 @@
  * repository get one that also allows Prismic's toolbar. The README explains
  * each allowance.
  */
-import { EMBEDDED_PLAYER_ORIGINS } from "../consent/services";
+import { EMBEDDED_PLAYER_ORIGINS } from "./embedded-players";
 import { DRAFT_MODE_COOKIE } from "../preview/draft-mode";
 
 export interface Header {

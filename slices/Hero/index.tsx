@@ -4,7 +4,7 @@ import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { RichText } from "@/components/rich-text/rich-text";
-import { VideoPlayer } from "@/components/video-player/video-player";
+import { VideoPlayer } from "@/features/video";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
 import { coverSizes } from "@/lib/layout/image-fit";
 

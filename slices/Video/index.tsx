@@ -1,7 +1,7 @@
 import type { Content } from "@prismicio/client";
 import type { SliceComponentProps } from "@prismicio/react";
 
-import { VideoPlayer, videoDrawVars } from "@/components/video-player/video-player";
+import { VideoPlayer, videoDrawVars } from "@/features/video";
 
 import styles from "../body-slices.module.css";
 import type { SliceContext } from "../slice-context";

@@ -4,20 +4,20 @@ import { headers } from "next/headers";
 
 import {
   clientAddress,
+  composeContactMail,
+  contactConfig,
+  type ContactFormState,
   createRateLimiter,
+  deliverContactMail,
+  formValues,
   isHoneypotFilled,
   isTooFast,
   minFillMs,
   rateLimitConfig,
+  recipientFor,
   trustedProxies,
-} from "@/lib/contact/abuse";
-import { composeContactMail } from "@/lib/contact/compose";
-import { contactConfig } from "@/lib/contact/config";
-import { deliverContactMail } from "@/lib/contact/deliver";
-import type { ContactFormState } from "@/lib/contact/form-state";
-import { recipientFor } from "@/lib/contact/recipients";
-import { formValues } from "@/lib/contact/fields";
-import { validateContact } from "@/lib/contact/schema";
+  validateContact,
+} from "@/features/contact";
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
 import { companyName } from "@/lib/content/site-identity";
 import { isLang } from "@/lib/i18n/locales";

@@ -1,14 +1,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
-import { ContactDetails } from "@/components/contact-details/contact-details";
-import { ContactForm } from "@/components/contact-form/contact-form";
+import { ContactDetails, ContactForm, contactFormLabels, formRenderedAt } from "@/features/contact";
 import { PageFrame } from "@/components/page-frame/page-frame";
 import { PageIntro } from "@/components/page-intro/page-intro";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
-import { formRenderedAt } from "@/lib/contact/abuse";
-import { contactFormLabels } from "@/lib/contact/labels";
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
 import { localePath } from "@/lib/i18n/locales";
 import { PAGE_TYPES } from "@/lib/site/page-types";

@@ -1,0 +1,81 @@
+import { createConsentStore } from "./consent-store";
+import { registerServices } from "./services";
+
+const services = registerServices([
+  { id: "necessary", name: "Necessary", required: true },
+  { id: "analytics", name: "Analytics" },
+  { id: "vimeo", name: "Vimeo" },
+]);
+
+function started(saved: Record<string, boolean> | null = null) {
+  const persist = jest.fn();
+  const store = createConsentStore(services, persist);
+  return { store, persist, start: () => store.dispatch({ type: "start", saved }) };
+}
+
+describe("consent store and events", () => {
+  it("emits each service's event to its subscribers, and every event to '*'", () => {
+    const { store, start } = started();
+    const analytics = jest.fn();
+    const all = jest.fn();
+    store.subscribe("analytics", analytics);
+    store.subscribe("*", all);
+    start();
+    store.dispatch({ type: "acceptAll" });
+    expect(analytics.mock.calls).toEqual([
+      [{ service: "analytics", enabled: false }],
+      [{ service: "analytics", enabled: true }],
+    ]);
+    expect(all).toHaveBeenCalledTimes(services.length * 2);
+  });
+
+  it("stops calling a listener once unsubscribed, either way", () => {
+    const { store, start } = started();
+    const first = jest.fn();
+    const second = jest.fn();
+    const stop = store.subscribe("vimeo", first);
+    store.subscribe("vimeo", second);
+    stop();
+    store.unsubscribe("vimeo", second);
+    start();
+    expect(first).not.toHaveBeenCalled();
+    expect(second).not.toHaveBeenCalled();
+  });
+
+  it("persists only decisions, and tells state subscribers about every change", () => {
+    const { store, persist, start } = started();
+    const onChange = jest.fn();
+    store.subscribeState(onChange);
+    start();
+    expect(persist).not.toHaveBeenCalled();
+    store.dispatch({ type: "customise" });
+    store.dispatch({ type: "refuseAll" });
+    expect(persist).toHaveBeenCalledTimes(1);
+    expect(persist).toHaveBeenCalledWith({ necessary: true, analytics: false, vimeo: false });
+    expect(onChange).toHaveBeenCalledTimes(3);
+    expect(store.getState().view).toBe("hidden");
+  });
+
+  it("keeps emitting when one listener throws", () => {
+    const { store, start } = started();
+    const error = jest.spyOn(console, "error").mockImplementation(() => {});
+    const after = jest.fn();
+    store.subscribe("analytics", () => {
+      throw new Error("broken tag");
+    });
+    store.subscribe("analytics", after);
+    start();
+    expect(after).toHaveBeenCalled();
+    expect(error).toHaveBeenCalledWith(expect.stringContaining('"analytics"'), expect.any(Error));
+    error.mockRestore();
+  });
+
+  it("does nothing for an action that changes nothing", () => {
+    const { store, start } = started({ necessary: true, analytics: true, vimeo: true });
+    start();
+    const onChange = jest.fn();
+    store.subscribeState(onChange);
+    store.dispatch({ type: "start", saved: null });
+    expect(onChange).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * Cookie consent (SPEC 1, 3, 4, 9): the services the site registers, the
+ * banner and its detail panel, the cookie that remembers the choice, and the
+ * hooks that let other features wait for a service to be allowed.
+ *
+ * The rest of the site imports only from here.
+ */
+export { CONSENT_MODE_DEFAULTS } from "./analytics";
+export { CONSENT_COOKIE, type ConsentMap } from "./consent-cookie";
+export { ConsentProvider } from "./consent-provider";
+export { ConsentSlot } from "./consent-slot";
+export { CookiePreferencesButton } from "./cookie-preferences-button";
+export { consentLabels, withService, type ConsentLabels } from "./labels";
+export { gaMeasurementId, playerService, siteServices, type ConsentService } from "./services";
+export { useConsentEvent, useConsentState, useServiceConsent } from "./use-consent";

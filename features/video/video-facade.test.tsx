@@ -1,0 +1,166 @@
+import type { EmbedField } from "@prismicio/client";
+import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { VideoFacade, type VideoFacadeProps } from "./video-facade";
+
+function embed(provider: string, embedUrl: string, html: string | null): EmbedField {
+  return {
+    type: "video",
+    version: "1.0",
+    provider_name: provider,
+    embed_url: embedUrl,
+    title: "Northern Lights — trailer",
+    width: 640,
+    height: 360,
+    html,
+  } as EmbedField;
+}
+
+const vimeo = embed(
+  "Vimeo",
+  "https://vimeo.com/22439234",
+  '<iframe src="https://player.vimeo.com/video/22439234?app_id=122963" width="640" height="360" frameborder="0" allow="autoplay; fullscreen" title="Northern Lights — trailer"></iframe>',
+);
+const youtube = embed(
+  "YouTube",
+  "https://www.youtube.com/watch?v=R6MlUcmOul8",
+  '<iframe width="640" height="360" src="https://www.youtube.com/embed/R6MlUcmOul8?feature=oembed&amp;start=5" allowfullscreen></iframe>',
+);
+
+function renderFacade(props: Partial<VideoFacadeProps> = {}) {
+  return render(
+    <VideoFacade
+      field={vimeo}
+      title="Northern Lights"
+      playLabel="Play the video: Northern Lights"
+      poster={<span data-testid="poster" />}
+      {...props}
+    />,
+  );
+}
+
+const playButton = () => screen.getByRole("button", { name: "Play the video: Northern Lights" });
+const player = () => document.querySelector("iframe");
+
+describe("VideoFacade", () => {
+  it("shows the poster, the title and a play button, but no player, before a click", () => {
+    renderFacade();
+    expect(screen.getByTestId("poster")).toBeInTheDocument();
+    expect(screen.getByText("Northern Lights")).toBeVisible();
+    expect(playButton()).toBeInTheDocument();
+    expect(player()).toBeNull();
+  });
+
+  it("keeps the video's proportions so loading the player shifts nothing", () => {
+    const { container } = renderFacade();
+    expect((container.firstChild as HTMLElement).style.getPropertyValue("--video-aspect-ratio")).toBe(
+      "640 / 360",
+    );
+  });
+
+  it("loads the Vimeo player with autoplay on click and moves focus to it", async () => {
+    renderFacade();
+    await userEvent.click(playButton());
+
+    const iframe = player()!;
+    expect(iframe).toHaveAttribute("src", "https://player.vimeo.com/video/22439234?app_id=122963&autoplay=1");
+    expect(iframe).toHaveAttribute("title", "Northern Lights");
+    expect(iframe).toHaveAttribute("allow", "autoplay; fullscreen; picture-in-picture");
+    expect(iframe).toHaveAttribute("allowfullscreen");
+    // Sandboxed: no top navigation, no forms, no downloads from the player.
+    expect(iframe.getAttribute("sandbox")?.split(" ").sort()).toEqual([
+      "allow-popups",
+      "allow-popups-to-escape-sandbox",
+      "allow-presentation",
+      "allow-same-origin",
+      "allow-scripts",
+    ]);
+    expect(iframe).toHaveFocus();
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+  });
+
+  it("plays YouTube from the no-cookie host, keeping the embed's parameters", async () => {
+    renderFacade({ field: youtube });
+    await userEvent.keyboard("{Tab}{Enter}");
+
+    const src = new URL(player()!.src);
+    expect(src.origin).toBe("https://www.youtube-nocookie.com");
+    expect(src.pathname).toBe("/embed/R6MlUcmOul8");
+    expect(Object.fromEntries(src.searchParams)).toEqual({ feature: "oembed", start: "5", autoplay: "1" });
+  });
+
+  it("never renders the embed's own markup", async () => {
+    const hostile = embed(
+      "Example",
+      "https://video.example/1",
+      '<iframe src="https://video.example/player/1" onload="alert(1)"></iframe><img src="x" onerror="alert(2)"><script>alert(3)</script>',
+    );
+    const { container } = renderFacade({ field: hostile });
+    await userEvent.click(playButton());
+
+    expect(player()).toHaveAttribute("src", "https://video.example/player/1");
+    expect(player()).not.toHaveAttribute("onload");
+    expect(container.querySelector("img, script")).toBeNull();
+  });
+
+  it.each([
+    ["an http player", '<iframe src="http://www.youtube.com/embed/R6MlUcmOul8"></iframe>'],
+    ["a javascript: player", '<iframe src="javascript:alert(1)"></iframe>'],
+    ["no iframe at all", "<div>R6MlUcmOul8</div>"],
+    ["no html", null],
+  ])("with %s, offers a link to the provider instead of a player", (_, html) => {
+    renderFacade({ field: embed("YouTube", "https://www.youtube.com/watch?v=R6MlUcmOul8", html) });
+
+    expect(screen.getByRole("link", { name: "Watch on YouTube" })).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/watch?v=R6MlUcmOul8",
+    );
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    expect(player()).toBeNull();
+  });
+
+  it("uses the given label for the provider link", () => {
+    renderFacade({ field: embed("Vimeo", "https://vimeo.com/1", null), watchLabel: "Voir sur Vimeo" });
+    expect(screen.getByRole("link", { name: "Voir sur Vimeo" })).toBeInTheDocument();
+  });
+
+  it("shows the blocked content over the poster, and no player, while the player is not allowed", async () => {
+    const blocked = ({ play }: { play: () => void }) => (
+      <button type="button" onClick={play}>
+        Allow Vimeo and play
+      </button>
+    );
+    const { rerender } = renderFacade({ isAllowed: false, blocked });
+
+    expect(screen.getByTestId("poster")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Play the video: Northern Lights" })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Allow Vimeo and play" }));
+    expect(player()).toBeNull();
+
+    // Consent arrives with the click: the requested video loads at once and takes focus.
+    rerender(
+      <VideoFacade
+        field={vimeo}
+        title="Northern Lights"
+        playLabel="Play the video: Northern Lights"
+        isAllowed
+        blocked={blocked}
+      />,
+    );
+    expect(player()).toHaveFocus();
+    expect(screen.queryByRole("button", { name: "Allow Vimeo and play" })).not.toBeInTheDocument();
+  });
+
+  it("offers the provider's link while not allowed when no blocked content is given", () => {
+    renderFacade({ isAllowed: false, watchLabel: "Watch on Vimeo" });
+    expect(screen.getByRole("link", { name: "Watch on Vimeo" })).toBeInTheDocument();
+    expect(screen.queryByRole("button")).not.toBeInTheDocument();
+    expect(player()).toBeNull();
+  });
+
+  it("renders nothing for an empty embed field", () => {
+    const { container } = renderFacade({ field: {} as EmbedField });
+    expect(container).toBeEmptyDOMElement();
+  });
+});
