@@ -7,10 +7,10 @@ import {
   shouldReloadForChunkError,
   statusCodeOf,
 } from "@/lib/errors/chunk-reload";
-import { categoryLabel, DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
+import { categoryLabel, DEFAULT_TRANSLATIONS, pickLabels } from "@/lib/i18n/default-translations";
 import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { localePath } from "@/lib/i18n/locales";
-import { statusText } from "@/lib/i18n/status-text";
+import { STATUS_TEXT_KEYS } from "@/lib/i18n/status-text";
 import { pageMetadata } from "@/lib/seo/page-metadata";
 import { sliceContext } from "@/slices/slice-context";
 
@@ -129,7 +129,7 @@ describe("errors", () => {
 
 describe("text for client islands", () => {
   it("gives the 404 and error boundaries their six texts and nothing else", () => {
-    const text = statusText(DEFAULT_TRANSLATIONS.en);
+    const text = pickLabels(DEFAULT_TRANSLATIONS.en, STATUS_TEXT_KEYS);
     expect(Object.keys(text).sort()).toEqual([
       "errors.error_message",
       "errors.error_title",

@@ -1,5 +1,5 @@
 /**
- * npm run fonts:subset — writes the site's font files (app/fonts/*.woff2) from the
+ * npm run fonts:subset — writes the site's font files (lib/fonts/*.woff2) from the
  * @fontsource-variable packages, cut down to what pages use:
  *   - characters: French and English text (Basic Latin, Latin-1, œ Œ Ÿ, typographic
  *     quotes, dashes, spaces, ellipsis, €, arrows); anything else an editor types
@@ -62,7 +62,7 @@ async function main() {
       targetFormat: "woff2",
       variationAxes: { wght: { min: font.weight.min, max: font.weight.max, default: font.weight.min } },
     });
-    await writeFile(path.join(ROOT, "app/fonts", font.to), subset);
+    await writeFile(path.join(ROOT, "lib/fonts", font.to), subset);
     console.log(
       `${font.to}: ${(source.length / 1024).toFixed(1)} kB → ${(subset.length / 1024).toFixed(1)} kB`,
     );

@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 
 import {
   CONSENT_MODE_DEFAULTS,
-  consentLabels,
+  CONSENT_LABEL_KEYS,
   ConsentProvider,
   ConsentSlot,
   gaMeasurementId,
@@ -18,10 +18,11 @@ import { ScrollIndicator, ScrollProvider } from "@/features/scroll";
 import { SiteFooter } from "@/components/site-footer/site-footer";
 import { SiteProvider } from "@/components/site-context/site-context";
 import { getSettings, getTranslations } from "@/lib/content/queries";
+import { pickLabels } from "@/lib/i18n/default-translations";
 import { companyName, siteDescription } from "@/lib/content/site-identity";
-import { fontVariables } from "@/lib/fonts";
+import { fontVariables } from "@/lib/fonts/fonts";
 import { isLang, LANGS, LOCALES } from "@/lib/i18n/locales";
-import { statusText } from "@/lib/i18n/status-text";
+import { STATUS_TEXT_KEYS } from "@/lib/i18n/status-text";
 import { contentSource } from "@/lib/prismic/content-source";
 import { siteUrl } from "@/lib/site-url";
 
@@ -69,12 +70,12 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
       ) : null}
       <body>
         <ScrollProvider>
-          <SiteProvider value={{ lang, t: statusText(t), companyName: name }}>
+          <SiteProvider value={{ lang, t: pickLabels(t, STATUS_TEXT_KEYS), companyName: name }}>
             <ConsentProvider services={siteServices(t, measurementId)} gaMeasurementId={measurementId}>
               <a href="#main" className="skip-link">
                 {t["common.skip_link"]}
               </a>
-              <ConsentSlot labels={consentLabels(t)} />
+              <ConsentSlot labels={pickLabels(t, CONSENT_LABEL_KEYS)} />
               <NavigationProgress label={t["common.loading"]} />
               {draft.isEnabled ? (
                 <PreviewBar label={t["preview.indicator"]} exitLabel={t["preview.exit"]} />

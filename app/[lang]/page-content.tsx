@@ -4,8 +4,9 @@ import type { ReactElement } from "react";
 
 import { FailedRender } from "@/components/status-view/failed-render";
 import { getTranslations } from "@/lib/content/queries";
+import { pickLabels } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";
-import { statusText } from "@/lib/i18n/status-text";
+import { STATUS_TEXT_KEYS } from "@/lib/i18n/status-text";
 
 export type PageContent<T> = { ok: true; value: T } | { ok: false; page: ReactElement };
 
@@ -19,7 +20,7 @@ export async function readPageContent<T>(lang: Lang, read: () => Promise<T>): Pr
     return { ok: true, value: await read() };
   } catch (error) {
     unstable_rethrow(error);
-    const t = statusText(await getTranslations(lang));
+    const t = pickLabels(await getTranslations(lang), STATUS_TEXT_KEYS);
     return { ok: false, page: <FailedRender error={error} lang={lang} t={t} /> };
   }
 }

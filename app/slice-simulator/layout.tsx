@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 import { ConsentProvider, siteServices } from "@/features/consent";
-import { fontVariables } from "@/lib/fonts";
+import { fontVariables } from "@/lib/fonts/fonts";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import { DEFAULT_LANG, LOCALES } from "@/lib/i18n/locales";
 

@@ -10,10 +10,10 @@ import { OPEN_CONSENT_EVENT } from "./open-preferences";
 import { ConsentVideo } from "@/features/video";
 import { CONSENT_MODE_DEFAULTS } from "./analytics";
 import { CONSENT_COOKIE } from "./consent-cookie";
-import { consentLabels } from "./labels";
+import { CONSENT_LABEL_KEYS } from "./labels";
 import { siteServices } from "./services";
 import { useConsentEvent, useConsentState, useServiceConsent } from "./use-consent";
-import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
+import { DEFAULT_TRANSLATIONS, pickLabels } from "@/lib/i18n/default-translations";
 import { StrictMode } from "react";
 
 const fr = DEFAULT_TRANSLATIONS.fr;
@@ -34,7 +34,7 @@ function Page({ children }: { children?: React.ReactNode }) {
   return (
     <ScrollProvider>
       <ConsentProvider services={services}>
-        <ConsentSlot labels={consentLabels(fr)} />
+        <ConsentSlot labels={pickLabels(fr, CONSENT_LABEL_KEYS)} />
         <ConsentVideo
           field={youtube}
           title="Mémoire vive"
@@ -150,7 +150,7 @@ describe("consent provider and hooks", () => {
     render(
       <StrictMode>
         <ConsentProvider services={siteServices(fr, "G-STRICT001")} gaMeasurementId="G-STRICT001">
-          <ConsentSlot labels={consentLabels(fr)} />
+          <ConsentSlot labels={pickLabels(fr, CONSENT_LABEL_KEYS)} />
         </ConsentProvider>
       </StrictMode>,
     );

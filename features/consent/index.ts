@@ -10,6 +10,6 @@ export { CONSENT_COOKIE, type ConsentMap } from "./consent-cookie";
 export { ConsentProvider } from "./consent-provider";
 export { ConsentSlot } from "./consent-slot";
 export { CookiePreferencesButton } from "./cookie-preferences-button";
-export { consentLabels, withService, type ConsentLabels } from "./labels";
+export { CONSENT_LABEL_KEYS, withService, type ConsentLabels } from "./labels";
 export { gaMeasurementId, playerService, siteServices, type ConsentService } from "./services";
 export { useConsentEvent, useConsentState, useServiceConsent } from "./use-consent";

@@ -1,7 +1,7 @@
-import { pickTranslations, type Translations } from "@/lib/i18n/default-translations";
+import type { Labels } from "@/lib/i18n/default-translations";
 
 /** The texts the notice and the panel show (services carry their own names and descriptions). */
-const LABEL_KEYS = [
+export const CONSENT_LABEL_KEYS = [
   "consent.title",
   "consent.notice",
   "consent.accept_all",
@@ -17,12 +17,7 @@ const LABEL_KEYS = [
   "consent.saved",
 ] as const;
 
-/** The consent texts the client needs, not the whole translations map. */
-export type ConsentLabels = Pick<Translations, (typeof LABEL_KEYS)[number]>;
-
-export function consentLabels(t: Translations): ConsentLabels {
-  return pickTranslations(t, LABEL_KEYS);
-}
+export type ConsentLabels = Labels<(typeof CONSENT_LABEL_KEYS)[number]>;
 
 /** Fills "{service}" in a template such as "Allow {service} and play". */
 export function withService(template: string, serviceName: string): string {

@@ -22,7 +22,7 @@ export { ContactForm } from "./contact-form";
 export { deliverContactMail, smtpTransport, DEFAULT_SMTP_TIMEOUT_MS } from "./deliver";
 export { formValues } from "./fields";
 export type { ContactFormState } from "./form-state";
-export { contactFormLabels } from "./labels";
+export { CONTACT_FORM_LABEL_KEYS } from "./labels";
 export { flushOutbox, outboxDir } from "./outbox";
 export { recipientFor } from "./recipients";
 export { validateContact } from "./schema";

@@ -1,16 +1,15 @@
-import type { TranslationKey, Translations } from "@/lib/i18n/default-translations";
+import { TRANSLATION_KEYS, type Labels, type TranslationKey } from "@/lib/i18n/default-translations";
 
-type FormKey = Exclude<
-  Extract<TranslationKey, `contact.${string}`>,
-  "contact.emails" | "contact.addresses" | "contact.view_map"
->;
-/** The contact form's texts, not the whole translations map. */
-export type ContactFormLabels = Pick<Translations, FormKey>;
+/** Keys of the contact page's details, which the server renders: the form never shows them. */
+const PAGE_ONLY = ["contact.emails", "contact.addresses", "contact.view_map"] as const;
 
-const PAGE_ONLY = new Set(["contact.emails", "contact.addresses", "contact.view_map"]);
+type FormKey = Exclude<Extract<TranslationKey, `contact.${string}`>, (typeof PAGE_ONLY)[number]>;
 
-export function contactFormLabels(t: Translations): ContactFormLabels {
-  return Object.fromEntries(
-    Object.entries(t).filter(([key]) => key.startsWith("contact.") && !PAGE_ONLY.has(key)),
-  ) as ContactFormLabels;
+function isFormKey(key: TranslationKey): key is FormKey {
+  return key.startsWith("contact.") && !(PAGE_ONLY as readonly string[]).includes(key);
 }
+
+/** The contact form's texts: every `contact.*` key but the page's own. */
+export const CONTACT_FORM_LABEL_KEYS: readonly FormKey[] = TRANSLATION_KEYS.filter(isFormKey);
+
+export type ContactFormLabels = Labels<FormKey>;

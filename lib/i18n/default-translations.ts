@@ -127,12 +127,15 @@ const fr = {
 export type TranslationKey = keyof typeof fr;
 export type Translations = Record<TranslationKey, string>;
 
-/** The few texts a client island needs: it gets these, never the whole map (each key ships in the page). */
-export function pickTranslations<K extends TranslationKey>(
-  t: Translations,
-  keys: readonly K[],
-): Pick<Translations, K> {
-  return Object.fromEntries(keys.map((key) => [key, t[key]])) as Pick<Translations, K>;
+/** Every key, in the defaults' order. */
+export const TRANSLATION_KEYS = Object.keys(fr) as TranslationKey[];
+
+/** The texts of a client island: the keys it declares, never the whole map (each key ships in the page). */
+export type Labels<K extends TranslationKey> = Pick<Translations, K>;
+
+/** The one way a server component hands texts to a client island: `pickLabels(t, ISLAND_LABEL_KEYS)`. */
+export function pickLabels<K extends TranslationKey>(t: Translations, keys: readonly K[]): Labels<K> {
+  return Object.fromEntries(keys.map((key) => [key, t[key]])) as Labels<K>;
 }
 
 const en: Translations = {

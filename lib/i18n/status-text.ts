@@ -1,4 +1,4 @@
-import { pickTranslations, type Translations } from "./default-translations";
+import type { Labels } from "./default-translations";
 
 /** The UI text the 404 and error boundaries need in the browser: all a client island gets of the translations. */
 export const STATUS_TEXT_KEYS = [
@@ -10,8 +10,4 @@ export const STATUS_TEXT_KEYS = [
   "errors.not_found_title",
 ] as const;
 
-export type StatusText = Pick<Translations, (typeof STATUS_TEXT_KEYS)[number]>;
-
-export function statusText(t: Translations): StatusText {
-  return pickTranslations(t, STATUS_TEXT_KEYS);
-}
+export type StatusText = Labels<(typeof STATUS_TEXT_KEYS)[number]>;

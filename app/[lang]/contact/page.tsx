@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
-import { ContactDetails, ContactForm, contactFormLabels, formRenderedAt } from "@/features/contact";
+import { ContactDetails, CONTACT_FORM_LABEL_KEYS, ContactForm, formRenderedAt } from "@/features/contact";
 import { PageFrame } from "@/components/page-frame/page-frame";
 import { PageIntro } from "@/components/page-intro/page-intro";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
+import { pickLabels } from "@/lib/i18n/default-translations";
 import { localePath } from "@/lib/i18n/locales";
 import { PAGE_TYPES } from "@/lib/site/page-types";
 import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
@@ -31,7 +32,7 @@ export default async function ContactPage({ params }: PageProps<"/[lang]/contact
       <ContactDetails page={page} settings={settings} t={t} />
       <ContactForm
         action={sendContactMessage.bind(null, lang)}
-        labels={contactFormLabels(t)}
+        labels={pickLabels(t, CONTACT_FORM_LABEL_KEYS)}
         legalsHref={localePath(lang, PAGE_TYPES.legals_page.path)}
         contactHref={localePath(lang, PAGE_TYPES.contact_page.path)}
         renderedAt={formRenderedAt()}

@@ -6,14 +6,14 @@ import localFont from "next/font/local";
  * adjusted to each face, so swapping in the web font shifts nothing.
  */
 export const displayFont = localFont({
-  src: "../app/fonts/bricolage-grotesque-display.woff2",
+  src: "./bricolage-grotesque-display.woff2",
   variable: "--font-display",
   weight: "400 800",
   display: "swap",
 });
 
 export const textFont = localFont({
-  src: "../app/fonts/inter-text.woff2",
+  src: "./inter-text.woff2",
   variable: "--font-text",
   weight: "400 800",
   display: "swap",
@@ -25,7 +25,7 @@ export const textFont = localFont({
  * `em`, `i` and `cite` use it (globals.css).
  */
 export const textItalicFont = localFont({
-  src: "../app/fonts/inter-text-italic.woff2",
+  src: "./inter-text-italic.woff2",
   variable: "--font-text-italic",
   weight: "400 800",
   style: "italic",
