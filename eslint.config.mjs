@@ -2,10 +2,85 @@ import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 
+/**
+ * The architecture's boundaries (README "Architecture"), as import rules: a
+ * wrong import fails `npm run lint`. `@/x` and relative paths are both caught.
+ */
+const FEATURE_INTERNALS = {
+  group: ["@/features/*/*", "**/features/*/*"],
+  message: "Import a feature from its public face, `@/features/<name>` (its index.ts), not its internals.",
+};
+const restrict = (...patterns) => ["error", { patterns }];
+const boundaries = [
+  {
+    // Shared code: imports no route, component, feature or slice, so anything may use it.
+    files: ["lib/**"],
+    rules: {
+      "no-restricted-imports": restrict({
+        group: [
+          "@/app/*",
+          "@/components/*",
+          "@/features/*",
+          "@/features",
+          "@/slices/*",
+          "@/slices",
+          "**/app/*",
+          "**/components/*",
+          "**/features/*",
+          "**/slices/*",
+        ],
+        message: "lib/ is shared code: it never imports app/, components/, features/ or slices/.",
+      }),
+    },
+  },
+  {
+    // A feature uses its own modules by relative path, and other features only through their index.
+    files: ["features/**"],
+    rules: {
+      "no-restricted-imports": restrict(FEATURE_INTERNALS, {
+        group: ["../*", "@/app/*", "@/slices/*", "@/slices", "**/app/*", "**/slices/*"],
+        message:
+          "A feature imports its own modules as ./x, other features as @/features/<name>, and never routes or slices.",
+      }),
+    },
+  },
+  {
+    // Shared UI renders what it is given: the work page's slice zone is composed in app/.
+    files: ["components/**"],
+    rules: {
+      "no-restricted-imports": restrict(FEATURE_INTERNALS, {
+        group: ["@/slices/*", "@/slices", "@/app/*", "**/slices/*", "**/app/*"],
+        message: "components/ never imports slices/ or app/ (compose slices in app/).",
+      }),
+    },
+  },
+  {
+    files: ["app/**", "slices/**", "*.ts", "*.mjs", "e2e/**", "test-support/**"],
+    rules: { "no-restricted-imports": restrict(FEATURE_INTERNALS) },
+  },
+  {
+    // Command-line tools and benchmarks stand on their own: browser-test code is not a library.
+    files: ["scripts/**"],
+    rules: {
+      "no-restricted-imports": restrict(FEATURE_INTERNALS, {
+        group: ["@/e2e/*", "**/e2e/*", "**/e2e"],
+        message: "scripts/ never imports e2e/: move what both need to test-support/ or lib/.",
+      }),
+    },
+  },
+  {
+    // The one named exception: a Node program run by tsx, which cannot load the CSS that the
+    // contact feature's index brings with its components; it takes the outbox and SMTP modules.
+    files: ["scripts/outbox-flush.ts"],
+    rules: { "no-restricted-imports": "off" },
+  },
+];
+
 const config = [
   ...nextCoreWebVitals,
   ...nextTypescript,
   prettier,
+  ...boundaries,
   {
     ignores: [
       "node_modules/**",

@@ -4,7 +4,7 @@ import path from "node:path";
 
 import { startContentServer, type ContentServer } from "../__tests__/helpers/content-server";
 import { expect, test } from "./fixtures";
-import { reserveNginxPort, startNginx, type Nginx } from "./helpers/nginx";
+import { reserveNginxPort, startNginx, type Nginx } from "../test-support/nginx";
 import { startRedis, type RedisServer } from "./helpers/redis";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 

@@ -12,7 +12,6 @@ import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { localePath } from "@/lib/i18n/locales";
 import { STATUS_TEXT_KEYS } from "@/lib/i18n/status-text";
 import { pageMetadata } from "@/lib/seo/page-metadata";
-import { sliceContext } from "@/slices/slice-context";
 
 describe("translations", () => {
   test("groups flatten to group.key from their first item; empty values are dropped", () => {
@@ -24,15 +23,6 @@ describe("translations", () => {
         empty_group: [],
       }),
     ).toEqual({ title: "Traductions", "translations.button_text": "Découvrir", "errors.go_home": "Retour" });
-  });
-});
-
-describe("slice context", () => {
-  test("carries the page's translations, or the language's defaults when it has none (the simulator)", () => {
-    const t = { ...DEFAULT_TRANSLATIONS.en, "works.play_video": "Watch" };
-    expect(sliceContext("en", t)).toEqual({ lang: "en", t });
-    expect(sliceContext("fr")).toEqual({ lang: "fr", t: DEFAULT_TRANSLATIONS.fr });
-    expect(sliceContext("en").t["works.play_video"]).toBe("Play video");
   });
 });
 

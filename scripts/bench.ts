@@ -12,7 +12,7 @@ import path from "node:path";
 
 import { chromium } from "@playwright/test";
 
-import { startNginx, startStaticNginx } from "../e2e/helpers/nginx";
+import { startNginx, startStaticNginx } from "../test-support/nginx";
 import { DEFAULT_LANG, LANGS, langFromPath, localePath } from "../lib/i18n/locales";
 import { freePort } from "../test-support/free-port";
 import { PAGE_TYPE_NAMES, PAGE_TYPES, WORK_PATH_PREFIX } from "../lib/site/page-types";

@@ -1,6 +1,6 @@
 import { isFilled, type Content } from "@prismicio/client";
-import { SliceZone } from "@prismicio/react";
 import Link from "next/link";
+import type { ReactNode } from "react";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { CreditsList } from "@/components/credits-list/credits-list";
@@ -9,10 +9,7 @@ import { RichText } from "@/components/rich-text/rich-text";
 import { VideoPlayer, videoDrawVars } from "@/features/video";
 import { statusLabel } from "@/components/work-card/work-card";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
-import type { Lang } from "@/lib/i18n/locales";
 import { drawVars } from "@/lib/layout/image-fit";
-import { components } from "@/slices";
-import { sliceContext } from "@/slices/slice-context";
 
 import styles from "./work-detail.module.css";
 
@@ -21,17 +18,21 @@ interface Neighbours {
   next: Content.ProjectDocument | null;
 }
 
-/** One work: cover, title and facts, teaser, summary, body slices, credits, previous and next. */
+/**
+ * One work: cover, title and facts, teaser, summary, body, credits, previous
+ * and next. The body is the work's slice zone, which the route composes (shared
+ * UI never imports the slice library).
+ */
 export function WorkDetail({
   project,
   neighbours,
   t,
-  lang,
+  body,
 }: {
   project: Content.ProjectDocument;
   neighbours: Neighbours;
   t: Translations;
-  lang: Lang;
+  body: ReactNode;
 }) {
   const { data } = project;
   const teaser = isFilled.embed(data.teaser) ? data.teaser : null;
@@ -73,7 +74,7 @@ export function WorkDetail({
         <RichText field={data.summary} t={t} />
       </div>
 
-      <SliceZone slices={data.slices} components={components} context={sliceContext(lang, t)} />
+      {body}
 
       {data.credits.length > 0 ? (
         <CreditsList

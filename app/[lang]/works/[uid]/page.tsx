@@ -1,3 +1,4 @@
+import { SliceZone } from "@prismicio/react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
@@ -19,6 +20,8 @@ import { isLang } from "@/lib/i18n/locales";
 import { prerenderedWorks } from "@/lib/site/build-settings";
 import { creativeWorkJsonLd } from "@/lib/seo/json-ld";
 import { pageMetadata } from "@/lib/seo/page-metadata";
+import { components } from "@/slices";
+import { sliceContext } from "@/slices/slice-context";
 
 /**
  * /works/<uid>: one work. The request router (proxy.ts) has already checked the
@@ -75,7 +78,14 @@ export default async function WorkPage({ params }: PageProps<"/[lang]/works/[uid
   return (
     <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(project)}>
       <JsonLd data={creativeWorkJsonLd(project, settings)} />
-      <WorkDetail project={project} neighbours={neighbours} t={t} lang={lang} />
+      <WorkDetail
+        project={project}
+        neighbours={neighbours}
+        t={t}
+        body={
+          <SliceZone slices={project.data.slices} components={components} context={sliceContext(lang, t)} />
+        }
+      />
     </PageFrame>
   );
 }

@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { freePort } from "../../test-support/free-port";
+import { freePort } from "./free-port";
 
 /**
  * Debian's nginx running deploy/nginx/site.conf itself (and brotli.conf, included as it is), on a
