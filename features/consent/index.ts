@@ -12,4 +12,4 @@ export { ConsentSlot } from "./consent-slot";
 export { CookiePreferencesButton } from "./cookie-preferences-button";
 export { CONSENT_LABEL_KEYS, withService, type ConsentLabels } from "./labels";
 export { gaMeasurementId, playerService, siteServices, type ConsentService } from "./services";
-export { useConsentEvent, useConsentState, useServiceConsent } from "./use-consent";
+export { useConsentEvent, useConsentState, useConsentStore, useServiceConsent } from "./use-consent";
