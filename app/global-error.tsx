@@ -2,7 +2,7 @@
 
 import { usePathname } from "next/navigation";
 
-import { DEFAULT_ERROR_TRANSLATIONS } from "@/lib/i18n/default-error-translations";
+import { DEFAULT_ERROR_TRANSLATIONS } from "@/lib/i18n/error-page-texts";
 import { homePath, langFromPath, LOCALES } from "@/lib/i18n/locales";
 
 /**

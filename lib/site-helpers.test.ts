@@ -11,7 +11,7 @@ import { categoryLabel, DEFAULT_TRANSLATIONS, pickLabels } from "@/lib/i18n/defa
 import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { localePath } from "@/lib/i18n/locales";
 import { STATUS_TEXT_KEYS } from "@/lib/i18n/status-text";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { pageMetadata } from "@/lib/seo/build-metadata";
 
 describe("translations", () => {
   test("groups flatten to group.key from their first item; empty values are dropped", () => {

@@ -8,7 +8,7 @@ import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
 import { organizationJsonLd } from "@/lib/seo/json-ld";
-import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
+import { singlePageMetadata } from "@/lib/seo/single-type-metadata";
 import { components } from "@/slices";
 import { sliceContext } from "@/slices/slice-context";
 

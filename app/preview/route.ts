@@ -3,8 +3,7 @@ import type { NextRequest } from "next/server";
 import { describeContentError } from "@/lib/content/content-errors";
 import { startPreview } from "@/lib/preview/preview-session";
 import { isPreviewToken } from "@/lib/preview/preview-token";
-import { redirectToPath } from "@/lib/preview/relative-redirect";
-import { safeRedirectPath } from "@/lib/preview/safe-redirect";
+import { redirectToPath, safeRedirectPath } from "@/lib/preview/safe-redirect";
 import { createClient, repositoryName } from "@/prismicio";
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_TRANSLATIONS } from "./default-error-translations";
+import { DEFAULT_ERROR_TRANSLATIONS } from "./error-page-texts";
 import type { Lang } from "./locales";
 
 /**

@@ -20,6 +20,3 @@ export async function endPreview(): Promise<void> {
   (await draftMode()).disable();
   (await cookies()).delete(PREVIEW_COOKIE);
 }
-
-/** Preview responses are per editor and must never be stored by a cache or CDN. */
-export const NO_STORE = { "cache-control": "no-store, max-age=0" };

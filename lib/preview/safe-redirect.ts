@@ -1,3 +1,5 @@
+import { NO_STORE } from "@/lib/net/cache-control";
+
 /**
  * Redirect targets from content or query strings, kept on this site: only a
  * same-origin path ("/works/x?y#z") passes. Absolute URLs, protocol-relative
@@ -29,4 +31,14 @@ export function safeRedirectPath(candidate: unknown, fallback = "/"): string {
   }
   if (url.origin !== PROBE_ORIGIN) return fallback;
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/**
+ * A 307 to a same-site path, as a relative Location: the browser resolves it
+ * against the address it used. (Next's request URL names "localhost" even when
+ * the site is reached as 127.0.0.1 or behind a proxy, so an absolute URL built
+ * from it would send editors to another origin, without their cookies.)
+ */
+export function redirectToPath(path: string): Response {
+  return new Response(null, { status: 307, headers: { location: path, ...NO_STORE } });
 }

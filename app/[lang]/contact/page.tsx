@@ -10,7 +10,7 @@ import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
 import { pickLabels } from "@/lib/i18n/default-translations";
 import { localePath } from "@/lib/i18n/locales";
 import { PAGE_TYPES } from "@/lib/site/page-types";
-import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
+import { singlePageMetadata } from "@/lib/seo/single-type-metadata";
 
 import { sendContactMessage } from "./actions";
 

@@ -7,7 +7,7 @@ import { RichText } from "@/components/rich-text/rich-text";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
-import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
+import { singlePageMetadata } from "@/lib/seo/single-type-metadata";
 
 export async function generateMetadata({ params }: PageProps<"/[lang]/legals">): Promise<Metadata> {
   return singlePageMetadata("legals_page", await langParam(params));

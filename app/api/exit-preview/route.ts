@@ -1,7 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { endPreview } from "@/lib/preview/preview-session";
-import { redirectToPath } from "@/lib/preview/relative-redirect";
+import { redirectToPath } from "@/lib/preview/safe-redirect";
 import { safeRedirectPath } from "@/lib/preview/safe-redirect";
 
 /** Ends the preview and returns to the page the editor was on (?redirect=, same-origin only). */

@@ -3,7 +3,7 @@ import { NextResponse } from "next/server";
 import { contentGraceMs, createOutageClock } from "@/lib/health/outage-clock";
 import { buildId, contentAnswers, redisAnswers } from "@/lib/health/probes";
 import { contentSource } from "@/lib/prismic/content-source";
-import { NO_STORE } from "@/lib/preview/preview-session";
+import { NO_STORE } from "@/lib/net/cache-control";
 
 /**
  * For load balancers and operators: 200 while this instance can serve, with its

@@ -5,7 +5,7 @@ import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
 import { BodyTooLargeError, readTextUpTo } from "@/lib/net/bounded-body";
 import { markBundledContentStale } from "@/lib/content-api/in-process";
 import { contentSource } from "@/lib/prismic/content-source";
-import { NO_STORE } from "@/lib/preview/preview-session";
+import { NO_STORE } from "@/lib/net/cache-control";
 import { sameSecret } from "@/lib/security/same-secret";
 
 /**

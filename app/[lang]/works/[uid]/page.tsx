@@ -19,7 +19,7 @@ import { isValidUid } from "@/lib/content/uid";
 import { isLang } from "@/lib/i18n/locales";
 import { prerenderedWorks } from "@/lib/site/build-settings";
 import { creativeWorkJsonLd } from "@/lib/seo/json-ld";
-import { pageMetadata } from "@/lib/seo/page-metadata";
+import { pageMetadata } from "@/lib/seo/build-metadata";
 import { components } from "@/slices";
 import { sliceContext } from "@/slices/slice-context";
 

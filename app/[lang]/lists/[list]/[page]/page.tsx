@@ -10,7 +10,7 @@ import { getPage, getProjectsPage, getSettings, getTranslations } from "@/lib/co
 import { isLang, LANGS, type Lang } from "@/lib/i18n/locales";
 import { listPublicPath } from "@/lib/routing/resolve-path";
 import { isListType, LIST_TYPES, listStatus, type ListType } from "@/lib/site/page-types";
-import { singlePageMetadata } from "@/lib/seo/single-page-metadata";
+import { singlePageMetadata } from "@/lib/seo/single-type-metadata";
 
 /**
  * The works lists (all, completed, in production), one page of works at a time.

@@ -6,7 +6,7 @@ import { getPage, getSettings } from "@/lib/content/queries";
 import type { PageType } from "@/lib/site/page-types";
 import type { Lang } from "@/lib/i18n/locales";
 
-import { pageMetadata } from "./page-metadata";
+import { pageMetadata } from "./build-metadata";
 
 type Alternates = Partial<Record<Lang, string>>;
 
