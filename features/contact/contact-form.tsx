@@ -1,5 +1,7 @@
 "use client";
 
+import { useRef } from "react";
+
 import { ContactFormField } from "./contact-field";
 import type { ContactField } from "./fields";
 import type { ContactFormLabels } from "./labels";
@@ -36,24 +38,15 @@ export function ContactForm({
   /** When the server rendered the form; the browser restamps it when shown. */
   renderedAt: number;
 }) {
-  const {
-    formAction,
-    pending,
-    sent,
-    values,
-    errors,
-    refusal,
-    firstError,
-    autoFocusField,
-    onSubmit,
-    onFocus,
-    dismiss,
-    formRef,
-    confirmationRef,
-    startedFieldRef,
-  } = useContactForm(action);
+  const formRef = useRef<HTMLFormElement>(null);
+  const confirmationRef = useRef<HTMLHeadingElement>(null);
+  const form = useContactForm(action, {
+    form: formRef,
+    confirmation: confirmationRef,
+  });
+  const { values, errors } = form;
 
-  if (sent) {
+  if (form.sent) {
     return (
       <div className={styles.confirmation} role="status">
         <h2 ref={confirmationRef} tabIndex={-1} className={styles.title} autoFocus>
@@ -65,7 +58,7 @@ export function ContactForm({
           className={styles.secondary}
           onClick={(event) => {
             event.preventDefault();
-            dismiss();
+            form.dismiss();
           }}
         >
           {labels["contact.send_another"]}
@@ -77,15 +70,15 @@ export function ContactForm({
   /** The field's shared props: its error's text and whether it takes the focus. */
   const field = (name: ContactField) => {
     const key = errors[name];
-    return { field: name, error: key && labels[key], autoFocus: name === autoFocusField };
+    return { field: name, error: key && labels[key], autoFocus: name === form.autoFocusField };
   };
 
   return (
     <form
       ref={formRef}
-      action={formAction}
-      onSubmit={onSubmit}
-      onFocus={onFocus}
+      action={form.formAction}
+      onSubmit={form.onSubmit}
+      onFocus={form.onFocus}
       noValidate
       className={styles.form}
       aria-labelledby="contact-form-title"
@@ -98,7 +91,11 @@ export function ContactForm({
         {labels["contact.form_intro"]}
       </p>
       <div role="alert" className={styles.alert} data-form-alert="" tabIndex={-1}>
-        {refusal ? labels[REFUSALS[refusal]] : firstError ? labels["contact.error_summary"] : null}
+        {form.refusal
+          ? labels[REFUSALS[form.refusal]]
+          : form.firstError
+            ? labels["contact.error_summary"]
+            : null}
       </div>
 
       <ContactFormField {...field("name")} label={labels["contact.name"]}>
@@ -179,10 +176,10 @@ export function ContactForm({
           defaultValue=""
         />
       </div>
-      <input ref={startedFieldRef} type="hidden" name="started" defaultValue={renderedAt} />
+      <input type="hidden" name="started" defaultValue={renderedAt} />
 
-      <button type="submit" className={styles.submit} aria-disabled={pending || undefined}>
-        {pending ? labels["contact.sending"] : labels["contact.submit"]}
+      <button type="submit" className={styles.submit} aria-disabled={form.pending || undefined}>
+        {form.pending ? labels["contact.sending"] : labels["contact.submit"]}
       </button>
     </form>
   );

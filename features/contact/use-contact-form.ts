@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useEffect, useRef, useState, type FormEvent } from "react";
+import { useActionState, useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 
 import { FIELDS, formValues, type ContactField, type FieldErrors } from "./fields";
 import { IDLE, type ContactFormState, type Refusal } from "./form-state";
@@ -18,13 +18,15 @@ type Validator = typeof validateContact | "server";
  * the first load), focus on the first error or the confirmation, and the
  * minimum-fill-time stamp. What was typed always comes back.
  */
-export function useContactForm(action: ContactAction) {
+export function useContactForm(
+  action: ContactAction,
+  /** The form and its confirmation heading, as the markup renders them: focus moves to them. */
+  refs: { form: RefObject<HTMLFormElement | null>; confirmation: RefObject<HTMLHeadingElement | null> },
+) {
+  const { form: formRef, confirmation } = refs;
   const [state, formAction, pending] = useActionState(action, IDLE);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const startedField = useRef<HTMLInputElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const confirmation = useRef<HTMLHeadingElement>(null);
   const validator = useRef<Validator | null>(null);
   const validatorLoad = useRef<Promise<void> | null>(null);
 
@@ -52,7 +54,7 @@ export function useContactForm(action: ContactAction) {
   }, [sent]);
   useEffect(() => {
     if (sent) confirmation.current?.focus();
-  }, [sent]);
+  }, [sent, confirmation]);
   // A server answer with errors: focus the first one.
   useEffect(() => {
     if (state.status === "invalid")
@@ -62,11 +64,12 @@ export function useContactForm(action: ContactAction) {
       );
     else if (state.status === "refused")
       formRef.current?.querySelector<HTMLElement>("[data-form-alert]")?.focus();
-  }, [state]);
+  }, [state, formRef]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     // Set as the form is sent: React may have reset the field to the server's stamp since.
-    if (startedField.current && shownAt.current) startedField.current.value = String(shownAt.current);
+    const started = event.currentTarget.elements.namedItem("started");
+    if (started instanceof HTMLInputElement && shownAt.current) started.value = String(shownAt.current);
     const validate = validator.current;
     if (validate === null) {
       // Sent before the schema arrived: hold the message, check it once the schema is here.
@@ -99,9 +102,6 @@ export function useContactForm(action: ContactAction) {
     onFocus: () => void prepareValidation(),
     /** "Write another message": back to an empty form. */
     dismiss: () => setDismissed(state.status === "sent" ? state.id : null),
-    formRef,
-    confirmationRef: confirmation,
-    startedFieldRef: startedField,
   };
 }
 
