@@ -2,7 +2,11 @@ import nextJest from "next/jest.js";
 
 const createJestConfig = nextJest({ dir: "./" });
 
-/** Node tests (content API, server code) and DOM tests (components) in one run. */
+/**
+ * Node tests (server code, and the workspace packages' tests beside their source) and DOM
+ * tests (components) in one run. A package resolves through its node_modules symlink to
+ * packages/<name>/, outside node_modules, so next/jest compiles its TypeScript like the site's.
+ */
 const shared = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
 };
@@ -11,7 +15,7 @@ const nodeProject = await createJestConfig({
   ...shared,
   displayName: "node",
   testEnvironment: "node",
-  testMatch: ["<rootDir>/__tests__/**/*.test.ts"],
+  testMatch: ["<rootDir>/__tests__/**/*.test.ts", "<rootDir>/packages/*/src/**/*.test.ts"],
 })();
 
 const domProject = await createJestConfig({
