@@ -4,9 +4,12 @@ const createJestConfig = nextJest({ dir: "./" });
 
 /**
  * Every Jest test sits beside the code it tests (`name.test.ts`, or
- * `folder.test.ts` when it covers several modules of one folder). Node tests
- * (`.test.ts`: logic, server code) and DOM tests (`.test.tsx`: components)
- * run in one command; browser tests are Playwright's (`e2e/*.spec.ts`).
+ * `folder.test.ts` when it covers several modules of one folder), the
+ * workspace packages' included. Node tests (`.test.ts`: logic, server code)
+ * and DOM tests (`.test.tsx`: components) run in one command; browser tests
+ * are Playwright's (`e2e/*.spec.ts`). A package resolves through its
+ * node_modules symlink to packages/<name>/, outside node_modules, so next/jest
+ * compiles its TypeScript like the site's.
  */
 const shared = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },

@@ -13,8 +13,9 @@ const nextConfig: NextConfig = {
   // internal when `next start --hostname 127.0.0.1` serves the site.
   skipProxyUrlNormalize: true,
   // ESM-only dependencies of the rich-text renderer: listed so next/jest compiles them for the
-  // component tests too (the app's bundles compile them either way).
-  transpilePackages: ["@prismicio/react", "esm-env"],
+  // component tests too (the app's bundles compile them either way). The workspace's content API
+  // ships TypeScript source, which only listed packages may.
+  transpilePackages: ["@prismicio/react", "esm-env", "@vifargent/content-api"],
   // A separate build folder when asked (npm run bench:build builds beside the real one).
   distDir: buildDir(),
   reactStrictMode: true,

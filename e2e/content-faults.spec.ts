@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { startContentServer, type ContentServer } from "../__tests__/helpers/content-server";
+import { spawnContentServer, type ContentServer } from "@vifargent/content-api/spawn";
+
 import { expect, test } from "./fixtures";
 import { translation } from "./helpers/content";
 import { startFaultProxy, type Fault, type FaultProxy } from "./helpers/fault-proxy";
@@ -36,7 +37,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   contentDir = path.join(mkdtempSync(path.join(tmpdir(), "faults-content-")), "content");
   cpSync(path.resolve(__dirname, "../content"), contentDir, { recursive: true });
-  content = await startContentServer({ CONTENT_DIR: contentDir });
+  content = await spawnContentServer({ dir: contentDir });
   proxy = await startFaultProxy(content.origin, TIMEOUT_MS + 1500);
   site = await startSiteServer({
     PRISMIC_ENDPOINT: `${proxy.origin}/api/v2`,

@@ -3,7 +3,8 @@ import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { startContentServer, type ContentServer } from "../__tests__/helpers/content-server";
+import { spawnContentServer, type ContentServer } from "@vifargent/content-api/spawn";
+
 import { expect, test } from "./fixtures";
 import { startFaultProxy, type FaultProxy } from "./helpers/fault-proxy";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";
@@ -23,7 +24,7 @@ let site: SiteServer;
 test.beforeAll(async () => {
   contentDir = path.join(mkdtempSync(path.join(tmpdir(), "shutdown-content-")), "content");
   cpSync(path.resolve(__dirname, "../content"), contentDir, { recursive: true });
-  content = await startContentServer({ CONTENT_DIR: contentDir });
+  content = await spawnContentServer({ dir: contentDir });
   proxy = await startFaultProxy(content.origin, SLOW_MS);
   site = await startSiteServer({ PRISMIC_ENDPOINT: `${proxy.origin}/api/v2` });
 });

@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from "node:http";
 
-import { seededRandom } from "../lib/random/seeded";
+import { seededRandom } from "@vifargent/content-api/seeded";
+
 import { expect, test } from "./fixtures";
 
 /**

@@ -1,7 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { writeGeneratedRepository } from "@vifargent/content-api";
 
 import { blockOutsideHosts, expect, test } from "./fixtures";
 import { violations } from "./helpers/axe";
@@ -26,11 +27,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   generated = mkdtempSync(path.join(tmpdir(), "site-generated-"));
   const out = path.join(generated, "content");
-  execFileSync(
-    process.execPath,
-    [require.resolve("tsx/cli"), "scripts/content-generate.ts", "--works", String(WORKS), "--out", out],
-    { cwd: path.resolve(__dirname, ".."), stdio: "pipe" },
-  );
+  await writeGeneratedRepository({ from: path.resolve(__dirname, "../content"), out, works: WORKS });
   site = await startSiteServer({ CONTENT_DIR: out, PRISMIC_WEBHOOK_SECRET: "pagination-secret" });
 });
 

@@ -2,7 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { startContentServer, type ContentServer } from "../__tests__/helpers/content-server";
+import { spawnContentServer, type ContentServer } from "@vifargent/content-api/spawn";
+
 import { expect, test } from "./fixtures";
 import { reserveNginxPort, startNginx, type Nginx } from "../test-support/nginx";
 import { startRedis, type RedisServer } from "./helpers/redis";
@@ -32,7 +33,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   contentDir = path.join(mkdtempSync(path.join(tmpdir(), "scale-out-content-")), "content");
   cpSync(path.resolve(__dirname, "../content"), contentDir, { recursive: true });
-  content = await startContentServer({ CONTENT_DIR: contentDir });
+  content = await spawnContentServer({ dir: contentDir });
   redis = await startRedis();
   const nginxPort = await reserveNginxPort();
   const env = {

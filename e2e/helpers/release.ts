@@ -1,4 +1,4 @@
-import { makeRef } from "../../lib/content-api/content-store";
+import { makeRef } from "@vifargent/content-api";
 
 import { documents, readDocuments, type Doc } from "./content";
 

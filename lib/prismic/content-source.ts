@@ -1,6 +1,8 @@
-import { getRepositoryName } from "@prismicio/client";
+import path from "node:path";
 
-import { BUNDLED_ENDPOINT, bundledFetch } from "@/lib/content-api/in-process";
+import { getRepositoryName } from "@prismicio/client";
+import { BUNDLED_ENDPOINT, bundledContentApi } from "@vifargent/content-api/in-process";
+
 import { boundedFetch } from "@/lib/prismic/bounded-fetch";
 import { configuredEndpoint } from "@/lib/prismic/endpoint";
 import sliceMachineConfig from "@/slicemachine.config.json";
@@ -31,6 +33,20 @@ function timeoutMs(): number {
   return value;
 }
 
+/** The bundled repository's folder: CONTENT_DIR (default content/) from the working directory. */
+export function contentDir(): string {
+  // Read at run time from the working directory, not traced into the bundle.
+  return path.resolve(/* turbopackIgnore: true */ process.cwd(), process.env.CONTENT_DIR || "content");
+}
+
+/** The bundled repository answered in-process; what it cannot answer is logged like the site's errors. */
+export function bundledContent() {
+  return bundledContentApi({
+    dir: contentDir(),
+    onError: (message, error) => console.error(`[content-api] ${message}:`, error),
+  });
+}
+
 function repositoryNameFor(endpoint: string): string {
   try {
     return getRepositoryName(endpoint);
@@ -57,7 +73,8 @@ export function contentSource(env: NodeJS.ProcessEnv = process.env): ContentSour
     repositoryName: sliceMachineConfig.repositoryName,
     endpoint: BUNDLED_ENDPOINT,
     accessToken: undefined,
-    fetch: boundedFetch(bundledFetch, timeoutMs()),
+    // Looked up per request: no store is made before content is read (prismicio.ts calls this at import).
+    fetch: boundedFetch((input, init) => bundledContent().fetch(input, init), timeoutMs()),
     bundled: true,
   };
 }

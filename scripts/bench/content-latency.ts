@@ -7,9 +7,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 
 import * as prismic from "@prismicio/client";
+import { ContentStore, createContentApiHandler, listen, type ErrorReporter } from "@vifargent/content-api";
 
-import { ContentStore, createContentApiHandler } from "../../lib/content-api";
-import { listen } from "../../lib/content-api/http-server";
 import { withGeneratedRepository } from "./generated-repository";
 import { ROOT } from "./next-process";
 
@@ -34,12 +33,18 @@ async function time(label: string, rounds: number, run: () => Promise<unknown>):
   return { label, requests: rounds, medianMs: at(0.5), p95Ms: at(0.95), minMs: at(0) };
 }
 
+const report: ErrorReporter = (message, error) => console.error(`[content-api] ${message}:`, error);
+
 async function serve(dir: string) {
-  const store = new ContentStore({ dir });
+  const store = new ContentStore({ dir, onError: report });
   const loadStart = performance.now();
   await store.snapshot();
   const loadMs = performance.now() - loadStart;
-  const running = await listen(createContentApiHandler({ store }), "127.0.0.1", 0);
+  const running = await listen(createContentApiHandler({ store, onError: report }), {
+    host: "127.0.0.1",
+    port: 0,
+    onError: report,
+  });
   const client = prismic.createClient("vif-argent", { documentAPIEndpoint: `${running.origin}/api/v2` });
   return { running, client, loadMs };
 }

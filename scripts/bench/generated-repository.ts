@@ -1,8 +1,9 @@
 /** A content repository of N generated works in a temporary folder, for as long as `measure` runs. */
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+
+import { writeGeneratedRepository } from "@vifargent/content-api";
 
 import { ROOT } from "./next-process";
 
@@ -13,11 +14,7 @@ export async function withGeneratedRepository<T>(
   const tmp = mkdtempSync(path.join(tmpdir(), "bench-repository-"));
   try {
     const dir = path.join(tmp, "content");
-    execFileSync(
-      process.execPath,
-      [require.resolve("tsx/cli"), "scripts/content-generate.ts", "--works", String(works), "--out", dir],
-      { cwd: ROOT, stdio: "ignore" },
-    );
+    await writeGeneratedRepository({ from: path.join(ROOT, "content"), out: dir, works });
     return await measure(dir);
   } finally {
     rmSync(tmp, { recursive: true, force: true });

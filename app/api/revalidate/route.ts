@@ -3,9 +3,8 @@ import { after, NextResponse, type NextRequest } from "next/server";
 
 import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
 import { BodyTooLargeError, readTextUpTo } from "@/lib/net/bounded-body";
-import { markBundledContentStale } from "@/lib/content-api/in-process";
-import { contentSource } from "@/lib/prismic/content-source";
 import { NO_STORE } from "@/lib/net/cache-control";
+import { bundledContent, contentSource } from "@/lib/prismic/content-source";
 import { sameSecret } from "@/lib/security/same-secret";
 
 /**
@@ -48,7 +47,7 @@ export async function POST(request: NextRequest) {
     return reply(401, { error: "Invalid webhook secret" });
   }
   // Only the bundled repository has files to re-read; a hosted one must not spin up a store.
-  if (contentSource().bundled) markBundledContentStale();
+  if (contentSource().bundled) bundledContent().markStale();
   revalidatePath("/[lang]", "layout");
   revalidatePath("/sitemap.xml");
   // The proxies in front drop their copies once this answer is sent, by which time Next has passed the

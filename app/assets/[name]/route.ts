@@ -1,5 +1,6 @@
-import { readAsset } from "@/lib/content-api/assets";
-import { contentDir } from "@/lib/content-api/in-process";
+import { readAsset } from "@vifargent/content-api";
+
+import { contentDir } from "@/lib/prismic/content-source";
 
 /** The bundled repository's images, at the site-relative URLs its documents use. */
 export async function GET(_request: Request, { params }: RouteContext<"/assets/[name]">) {

@@ -1,4 +1,11 @@
-/** Shapes of the bundled content repository, as stored on disk and as served. */
+/** Types shared across the package: the repository's shapes, as stored on disk and as served. */
+
+/**
+ * Where the package reports a failure it has recovered from or answered for (a broken edit,
+ * an error answered as a 500). The library never logs on its own: its caller decides where
+ * logs go (the CLIs print to stderr, the site logs with its own errors).
+ */
+export type ErrorReporter = (message: string, error: unknown) => void;
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 export type JsonObject = { [key: string]: JsonValue };

@@ -2,9 +2,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { ContentStore, loadSnapshot } from "@/lib/content-api/content-store";
+import { ContentStore, loadSnapshot } from "./content-store";
 
 let dir: string;
+
+/** For stores whose files stay valid: a reload failure fails the test. */
+const unexpected = (_message: string, error: unknown) => {
+  throw error;
+};
 
 function writeDoc(name: string, doc: object) {
   writeFileSync(path.join(dir, "documents", name), JSON.stringify(doc));
@@ -23,7 +28,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 test("a changed file gives a new master ref and the new content", async () => {
-  const store = new ContentStore({ dir, checkIntervalMs: 0 });
+  const store = new ContentStore({ dir, checkIntervalMs: 0, onError: unexpected });
   const first = await store.snapshot();
   expect(first.published.get("A")?.data.title).toBe("Un");
   writeDoc("a.json", { id: "A", type: "page", lang: "fr-fr", data: { title: "Deux, plus long" } });
@@ -41,7 +46,7 @@ test("a broken edit is reported and the last good content stays in service", asy
   const store = new ContentStore({
     dir,
     checkIntervalMs: 0,
-    onReloadError: (error) => errors.push(error.message),
+    onError: (_message, error) => errors.push((error as Error).message),
   });
   const good = await store.snapshot();
   writeFileSync(path.join(dir, "documents", "a.json"), "{ not json");
@@ -57,7 +62,7 @@ test("a first load names the file and the field that is wrong", async () => {
 });
 
 test("checks are throttled: within the interval the snapshot is reused", async () => {
-  const store = new ContentStore({ dir, checkIntervalMs: 60_000 });
+  const store = new ContentStore({ dir, checkIntervalMs: 60_000, onError: unexpected });
   const first = await store.snapshot();
   writeDoc("a.json", { id: "A", type: "page", lang: "fr-fr", data: { title: "Changé" } });
   expect(await store.snapshot()).toBe(first);

@@ -1,20 +1,22 @@
-import { sameSecret } from "../security/same-secret";
-
+import { checkAccess } from "./access";
 import { describeRepository } from "./api-description";
 import { readAsset } from "./assets";
 import type { ContentStore } from "./content-store";
-import { accessDenied, ContentApiError, methodNotAllowed, routeNotFound } from "./errors";
+import { ContentApiError, methodNotAllowed, routeNotFound } from "./errors";
 import { search } from "./search";
+import type { ErrorReporter } from "./types";
 
 /**
  * The bundled Content API as a fetch-style handler (Request in, Response out),
- * used in-process by the site and over HTTP by `npm run content:serve`.
+ * answered in-process (in-process.ts) or over HTTP (http-server.ts, the content-api-serve CLI).
  */
 
 export interface ContentApiOptions {
   store: ContentStore;
   /** When set, every API request must carry it as `access_token` (like a private repository). */
   accessToken?: string;
+  /** Where an unexpected failure is reported; the request gets a 500 in Prismic's error shape. */
+  onError: ErrorReporter;
 }
 
 const API_DESCRIPTION_MAX_AGE = 5;
@@ -30,16 +32,10 @@ function json(status: number, body: unknown, cacheControl: string): Response {
   });
 }
 
-function checkAccess(url: URL, accessToken: string | undefined): void {
-  if (!accessToken) return;
-  const given = url.searchParams.get("access_token");
-  if (given === null || !sameSecret(given, accessToken)) throw accessDenied(given !== null);
-}
-
 export type ContentApiHandler = (request: Request) => Promise<Response>;
 
 export function createContentApiHandler(options: ContentApiOptions): ContentApiHandler {
-  const { store, accessToken } = options;
+  const { store, accessToken, onError } = options;
   return async (request) => {
     const url = new URL(request.url);
     const pathname = url.pathname.replace(/\/+$/, "");
@@ -67,7 +63,8 @@ export function createContentApiHandler(options: ContentApiOptions): ContentApiH
       throw routeNotFound(pathname);
     } catch (error) {
       if (error instanceof ContentApiError) return json(error.status, error.body, "no-store");
-      console.error("[content-api] unexpected error", error);
+      // The path only: the query may carry the access token.
+      onError(`${request.method} ${url.pathname} failed`, error);
       return json(
         500,
         { type: "internal_error", message: "The content API failed; see the server log" },

@@ -1,17 +1,21 @@
 /**
- * The real @prismicio/client against `npm run content:serve` over HTTP,
- * on the bundled repository.
+ * The real @prismicio/client against content-api-serve over HTTP,
+ * on the site's bundled repository.
  */
 import path from "node:path";
 
 import * as prismic from "@prismicio/client";
 
-import { brokenRoute, routes } from "@/prismicio";
+import { spawnContentServer, type ContentServer } from "./cli/spawn";
+import {
+  FIXTURE_BROKEN_ROUTE as brokenRoute,
+  FIXTURE_DIR,
+  FIXTURE_ROUTES as routes,
+  readDocuments,
+} from "./test-fixtures";
 
-import { CONTENT_DIR, readDocuments, startContentServer, type ContentServer } from "./helpers/content-server";
-
-const published = readDocuments(path.join(CONTENT_DIR, "documents"));
-const releaseDocs = readDocuments(path.join(CONTENT_DIR, "releases/spring-launch/documents"));
+const published = readDocuments(path.join(FIXTURE_DIR, "documents"));
+const releaseDocs = readDocuments(path.join(FIXTURE_DIR, "releases/spring-launch/documents"));
 const publishedIds = new Set(published.map((doc) => doc.id));
 const projects = published.filter((doc) => doc.type === "project");
 const frProject = projects.find((doc) => doc.lang === "fr-fr")!;
@@ -21,12 +25,25 @@ const changedProject = releaseDocs.find(
 )!;
 const draftProject = releaseDocs.find((doc) => doc.type === "project" && !publishedIds.has(doc.id))!;
 
+/** What these tests read of the fixture's documents (the site's generated types stay in the site). */
+type FixtureDocument = prismic.PrismicDocument<{
+  title: prismic.KeyTextField;
+  status: prismic.SelectField;
+  year: prismic.NumberField;
+  slices: prismic.SliceZone;
+  navigation: prismic.GroupField<{ link: prismic.LinkField }>;
+}>;
+
 let server: ContentServer;
-let client: prismic.Client<prismic.Content.AllDocumentTypes>;
+let client: prismic.Client<FixtureDocument>;
 
 beforeAll(async () => {
-  server = await startContentServer();
-  client = prismic.createClient("vif-argent", { documentAPIEndpoint: server.endpoint, routes, brokenRoute });
+  server = await spawnContentServer({ dir: FIXTURE_DIR });
+  client = prismic.createClient<FixtureDocument>("vif-argent", {
+    documentAPIEndpoint: server.endpoint,
+    routes,
+    brokenRoute,
+  });
 });
 
 afterAll(async () => {
@@ -229,17 +246,17 @@ describe("queries", () => {
 
 describe("releases and previews", () => {
   test("a release ref shows the release's changed and added documents", async () => {
-    const releaseClient = prismic.createClient("vif-argent", {
+    const releaseClient = prismic.createClient<FixtureDocument>("vif-argent", {
       documentAPIEndpoint: server.endpoint,
       routes,
     });
     releaseClient.queryContentFromReleaseByLabel("Spring launch");
-    const changed = await releaseClient.getByID<prismic.Content.ProjectDocument>(changedProject.id);
+    const changed = await releaseClient.getByID(changedProject.id);
     expect(changed.data.title).toBe(changedProject.data.title);
     const added = await releaseClient.getByUID("project", draftProject.uid!, { lang: draftProject.lang });
     expect(added.id).toBe(draftProject.id);
 
-    const master = await client.getByID<prismic.Content.ProjectDocument>(changedProject.id);
+    const master = await client.getByID(changedProject.id);
     expect(master.data.title).not.toBe(changedProject.data.title);
     await expect(
       client.getByUID("project", draftProject.uid!, { lang: draftProject.lang }),
@@ -323,7 +340,7 @@ describe("errors arrive as the client's error classes", () => {
 describe("a repository with an access token", () => {
   let privateServer: ContentServer;
   beforeAll(async () => {
-    privateServer = await startContentServer({ CONTENT_ACCESS_TOKEN: "s3cret-token" });
+    privateServer = await spawnContentServer({ dir: FIXTURE_DIR, accessToken: "s3cret-token" });
   });
   afterAll(async () => {
     await privateServer?.stop();

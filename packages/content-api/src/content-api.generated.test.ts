@@ -1,5 +1,5 @@
 /**
- * A generated repository (npm run content:generate) served over HTTP: paging
+ * A generated repository (content-api-generate) served over HTTP: paging
  * past one page of 100, and edits to the files showing up as a new master ref.
  */
 import { execFileSync } from "node:child_process";
@@ -9,19 +9,22 @@ import path from "node:path";
 
 import * as prismic from "@prismicio/client";
 
-import { startContentServer, type ContentServer } from "./helpers/content-server";
+import { spawnContentServer, type ContentServer } from "./cli/spawn";
+import { FIXTURE_DIR } from "./test-fixtures";
 
+const GENERATE_BIN = path.resolve(__dirname, "../bin/content-api-generate.mjs");
 const WORKS = 150;
 let dir: string;
 let server: ContentServer;
 
 beforeAll(async () => {
   dir = path.join(mkdtempSync(path.join(tmpdir(), "content-")), "repo");
-  execFileSync("npm", ["run", "--silent", "content:generate", "--", "--works", String(WORKS), "--out", dir], {
-    cwd: path.resolve(__dirname, ".."),
-    stdio: "pipe",
-  });
-  server = await startContentServer({ CONTENT_DIR: dir });
+  execFileSync(
+    process.execPath,
+    [GENERATE_BIN, "--works", String(WORKS), "--from", FIXTURE_DIR, "--out", dir],
+    { stdio: "pipe" },
+  );
+  server = await spawnContentServer({ dir });
 }, 60_000);
 
 afterAll(async () => {

@@ -1,4 +1,4 @@
-import { seededRandom } from "../random/seeded";
+import { seededRandom } from "./seeded";
 import { makeRef } from "./content-store";
 import { isJsonObject, type JsonObject, type JsonValue, type StoredDocument } from "./types";
 

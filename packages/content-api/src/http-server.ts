@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 
 import type { ContentApiHandler } from "./handler";
+import type { ErrorReporter } from "./types";
 
 /** Serves a fetch-style handler over Node's HTTP server. */
 
@@ -30,11 +31,21 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-export async function listen(handler: ContentApiHandler, host: string, port: number): Promise<RunningServer> {
+export interface ListenOptions {
+  host: string;
+  /** 0: any free port (the running server's `origin` names it). */
+  port: number;
+  /** Where a request that could not be answered is reported (the client gets a plain 500). */
+  onError: ErrorReporter;
+}
+
+export async function listen(handler: ContentApiHandler, options: ListenOptions): Promise<RunningServer> {
+  const { host, port, onError } = options;
   let origin = "";
   const server = createServer((req, res) => {
     toResponse(handler, req, res, origin).catch((error: unknown) => {
-      console.error("[content-api] request failed", error);
+      // The path only: the query may carry the access token.
+      onError(`${req.method} ${(req.url ?? "/").split("?")[0]} failed`, error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });
       res.end("Internal error");
     });

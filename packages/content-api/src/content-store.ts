@@ -5,6 +5,7 @@ import path from "node:path";
 import {
   isJsonObject,
   type ContentSnapshot,
+  type ErrorReporter,
   type Release,
   type RepositoryMeta,
   type StoredDocument,
@@ -15,8 +16,8 @@ export interface ContentStoreOptions {
   dir: string;
   /** How often, at most, the folder is checked for edits. Editing a file is publishing. */
   checkIntervalMs?: number;
-  /** Where reload problems are reported; the last good snapshot keeps being served. */
-  onReloadError?: (error: Error) => void;
+  /** Where a failed reload (a broken edit) is reported; the last good snapshot keeps being served. */
+  onError: ErrorReporter;
 }
 
 interface FileStamp {
@@ -178,7 +179,7 @@ export async function loadSnapshot(dir: string): Promise<ContentSnapshot> {
 export class ContentStore {
   readonly dir: string;
   private readonly checkIntervalMs: number;
-  private readonly onReloadError: (error: Error) => void;
+  private readonly onError: ErrorReporter;
   private current: ContentSnapshot | undefined;
   private signature = "";
   private lastCheck = 0;
@@ -187,8 +188,7 @@ export class ContentStore {
   constructor(options: ContentStoreOptions) {
     this.dir = path.resolve(options.dir);
     this.checkIntervalMs = options.checkIntervalMs ?? 1000;
-    this.onReloadError =
-      options.onReloadError ?? ((error) => console.error(`[content-api] reload failed: ${error.message}`));
+    this.onError = options.onError;
   }
 
   /** `fresh` skips the interval: an editor previewing a draft must see the edit just saved. */
@@ -214,7 +214,7 @@ export class ContentStore {
       this.signature = signature;
     } catch (error) {
       if (!this.current) throw error;
-      this.onReloadError(error as Error);
+      this.onError(`reload of ${this.dir} failed`, error);
     }
     return this.current;
   }

@@ -1,7 +1,7 @@
-import { ContentApiError } from "@/lib/content-api/errors";
-import { parseOrderings, parsePredicates } from "@/lib/content-api/query-syntax";
-import { parseGraphQuery } from "@/lib/content-api/graph-query";
-import { parseRoutes } from "@/lib/content-api/routes";
+import { ContentApiError } from "./errors";
+import { parseGraphQuery } from "./graph-query";
+import { parseOrderings, parsePredicates } from "./query-syntax";
+import { parseRoutes } from "./routes";
 
 function parsingMessage(fn: () => unknown): string {
   try {

@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+// The CLI is TypeScript run through tsx (a dependency of this package): no build step to forget.
+import { require as requireTs } from "tsx/cjs/api";
+
+requireTs("../src/cli/serve.ts", import.meta.url);
