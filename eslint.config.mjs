@@ -10,7 +10,13 @@ const FEATURE_INTERNALS = {
   group: ["@/features/*/*", "**/features/*/*"],
   message: "Import a feature from its public face, `@/features/<name>` (its index.ts), not its internals.",
 };
-const restrict = (...patterns) => ["error", { patterns }];
+/** The site reaches a workspace package through its name and exports, never into its folder. */
+const PACKAGE_INTERNALS = {
+  group: ["**/packages/**", "@/packages/**"],
+  message: "Import it by package name.",
+};
+// ESLint keeps only the last setting of a rule per file: every boundary carries the package rule.
+const restrict = (...patterns) => ["error", { patterns: [PACKAGE_INTERNALS, ...patterns] }];
 const boundaries = [
   {
     // Shared code: imports no route, component, feature or slice, so anything may use it.
@@ -92,18 +98,6 @@ const config = [
       "next-env.d.ts",
       "prismicio-types.d.ts",
     ],
-  },
-  {
-    // The site reaches a workspace package through its name and exports, never into its folder.
-    ignores: ["packages/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [{ group: ["**/packages/**", "@/packages/**"], message: "Import it by package name." }],
-        },
-      ],
-    },
   },
   {
     // The content API stands alone: nothing from the site.
