@@ -12,7 +12,7 @@ declare global {
   }
 }
 
-export const GTAG_ORIGIN = "https://www.googletagmanager.com";
+const GTAG_ORIGIN = "https://www.googletagmanager.com";
 
 /**
  * Inline in <head>, before any tag: defines gtag and denies every consent

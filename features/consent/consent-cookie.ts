@@ -10,7 +10,7 @@ import { SERVICE_ID } from "./services";
 
 /** The product's own name, so no other script's cookie is mistaken for it (SPEC 9). */
 export const CONSENT_COOKIE = "vifargent_consent";
-export const CONSENT_MAX_AGE_DAYS = 90;
+const CONSENT_MAX_AGE_DAYS = 90;
 
 /** Far more than any real map needs (about 30 bytes per service). */
 const MAX_LENGTH = 1024;

@@ -23,10 +23,10 @@ export type ServiceEntry = Partial<Omit<ConsentService, "enabled">>;
 /** Service ids: short, lower-case, safe as JSON keys and cookie content. */
 export const SERVICE_ID = /^[a-z][a-z0-9_-]{0,31}$/;
 
-export const NECESSARY = "necessary";
+const NECESSARY = "necessary";
 export const ANALYTICS = "analytics";
-export const YOUTUBE = "youtube";
-export const VIMEO = "vimeo";
+const YOUTUBE = "youtube";
+const VIMEO = "vimeo";
 
 /** Keeps the entries that have an id and a name (SPEC 5), the first of each id, with defaults. */
 export function registerServices(entries: readonly ServiceEntry[]): ConsentService[] {

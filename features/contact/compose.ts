@@ -39,7 +39,7 @@ function bodyText(value: string): string {
   return value.toWellFormed().replace(/\r\n?/g, "\n").replace(BODY_CONTROLS, "");
 }
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

@@ -72,7 +72,7 @@ async function writeAtomically(dir: string, name: string, data: string | Buffer)
 }
 
 /** The message nodemailer would send, as raw bytes (CRLF lines), and its envelope. */
-export async function buildRawMessage(
+async function buildRawMessage(
   mail: SendMailOptions,
 ): Promise<{ raw: Buffer; envelope: OutboxEnvelope }> {
   const info = await createTransport({ streamTransport: true, buffer: true, newline: "windows" }).sendMail(

@@ -8,7 +8,7 @@ import * as z from "zod/mini";
 import type { ContactField, ErrorKey, FieldErrors } from "./fields";
 import { PURPOSES, type Purpose } from "./message";
 
-export const LIMITS = { name: 100, email: 254, company: 120, messageMin: 10, messageMax: 5000 } as const;
+const LIMITS = { name: 100, email: 254, company: 120, messageMin: 10, messageMax: 5000 } as const;
 
 export interface ContactFields {
   name: string;
