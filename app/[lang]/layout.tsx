@@ -14,9 +14,10 @@ import { SiteProvider } from "@/components/site-context/site-context";
 import { ScrollProvider } from "@/components/smooth-scroll/scroll-provider";
 import { CONSENT_MODE_DEFAULTS } from "@/lib/consent/analytics";
 import { consentLabels } from "@/lib/consent/labels";
-import { gaMeasurementId, siteServices } from "@/lib/consent/services";
+import { siteServices } from "@/lib/consent/services";
 import { getSettings, getTranslations } from "@/lib/content/queries";
 import { companyName, siteDescription } from "@/lib/content/site-identity";
+import { getEnv } from "@/lib/env";
 import { fontVariables } from "@/lib/fonts";
 import { isLang, LANGS, LOCALES } from "@/lib/i18n/locales";
 import { statusText } from "@/lib/i18n/status-text";
@@ -56,7 +57,7 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
   const [settings, t, draft] = await Promise.all([getSettings(lang), getTranslations(lang), draftMode()]);
   const name = companyName(settings);
   const source = contentSource();
-  const measurementId = gaMeasurementId();
+  const measurementId = getEnv().NEXT_PUBLIC_GA_MEASUREMENT_ID;
   return (
     <html lang={LOCALES[lang].html} className={fontVariables}>
       {measurementId ? (

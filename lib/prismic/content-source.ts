@@ -1,6 +1,7 @@
 import { getRepositoryName } from "@prismicio/client";
 
 import { BUNDLED_ENDPOINT, bundledFetch } from "@/lib/content-api/in-process";
+import { getEnv, type Env } from "@/lib/env";
 import { boundedFetch } from "@/lib/prismic/bounded-fetch";
 import { configuredEndpoint } from "@/lib/prismic/endpoint";
 import sliceMachineConfig from "@/slicemachine.config.json";
@@ -19,18 +20,6 @@ export interface ContentSource {
   bundled: boolean;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-
-function timeoutMs(): number {
-  const raw = process.env.PRISMIC_REQUEST_TIMEOUT_MS;
-  if (raw === undefined || raw === "") return DEFAULT_TIMEOUT_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`PRISMIC_REQUEST_TIMEOUT_MS must be a positive integer of milliseconds, got "${raw}"`);
-  }
-  return value;
-}
-
 function repositoryNameFor(endpoint: string): string {
   try {
     return getRepositoryName(endpoint);
@@ -40,15 +29,14 @@ function repositoryNameFor(endpoint: string): string {
   }
 }
 
-export function contentSource(env: NodeJS.ProcessEnv = process.env): ContentSource {
+export function contentSource(env: Env = getEnv()): ContentSource {
   const endpoint = configuredEndpoint(env);
+  const timeoutMs = () => env.PRISMIC_REQUEST_TIMEOUT_MS;
   if (endpoint) {
-    if (!/^https?:\/\//.test(endpoint))
-      throw new Error(`PRISMIC_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
     return {
       repositoryName: repositoryNameFor(endpoint),
       endpoint,
-      accessToken: env.PRISMIC_ACCESS_TOKEN || undefined,
+      accessToken: env.PRISMIC_ACCESS_TOKEN,
       fetch: boundedFetch(globalThis.fetch, timeoutMs()),
       bundled: false,
     };
