@@ -33,7 +33,10 @@ describe("consent services registry", () => {
 
   it("reports each ignored entry", () => {
     const ignored = jest.fn();
-    registerServices([{ name: "No id" }, { id: "video", name: "Video" }, { id: "video", name: "Again" }], ignored);
+    registerServices(
+      [{ name: "No id" }, { id: "video", name: "Video" }, { id: "video", name: "Again" }],
+      ignored,
+    );
     expect(ignored.mock.calls).toEqual([[{ name: "No id" }], [{ id: "video", name: "Again" }]]);
   });
 

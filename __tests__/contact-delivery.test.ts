@@ -388,7 +388,9 @@ describe("deliverContactMail", () => {
 describe("outbox", () => {
   it("resolves CONTACT_OUTBOX_DIR, or .outbox, against the working directory", () => {
     expect(outboxDir(parseEnv({}))).toBe(path.join(process.cwd(), ".outbox"));
-    expect(outboxDir(parseEnv({ CONTACT_OUTBOX_DIR: "var/mail" }))).toBe(path.join(process.cwd(), "var/mail"));
+    expect(outboxDir(parseEnv({ CONTACT_OUTBOX_DIR: "var/mail" }))).toBe(
+      path.join(process.cwd(), "var/mail"),
+    );
     expect(outboxDir(parseEnv({ CONTACT_OUTBOX_DIR: "/srv/outbox" }))).toBe("/srv/outbox");
   });
 

@@ -16,7 +16,10 @@ function log(level: Level, message: string, detail?: unknown): void {
   if (typeof window === "undefined") {
     const server = (globalThis as Record<symbol, ServerLogger | undefined>)[SHARED_LOGGER];
     if (server) {
-      server[level](detail === undefined ? {} : detail instanceof Error ? { err: detail } : { detail }, message);
+      server[level](
+        detail === undefined ? {} : detail instanceof Error ? { err: detail } : { detail },
+        message,
+      );
       return;
     }
   }

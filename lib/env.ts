@@ -28,58 +28,51 @@ import {
 
 export { EnvError };
 
-const siteUrl = variable(
-  (value) => {
-    try {
-      const parsed = new URL(value);
-      if (parsed.protocol === "http:" || parsed.protocol === "https:") return { ok: true, value: parsed.origin };
-      return { ok: false, problem: "is not an http:// or https:// URL" };
-    } catch {
-      return { ok: false, problem: "is not an absolute URL" };
-    }
-  },
-  "an absolute URL such as https://example.com",
-);
+const siteUrl = variable((value) => {
+  try {
+    const parsed = new URL(value);
+    if (parsed.protocol === "http:" || parsed.protocol === "https:")
+      return { ok: true, value: parsed.origin };
+    return { ok: false, problem: "is not an http:// or https:// URL" };
+  } catch {
+    return { ok: false, problem: "is not an absolute URL" };
+  }
+}, "an absolute URL such as https://example.com");
 
-const purgeUrls = variable(
-  (value) => {
-    const entries = value.split(",").map((entry) => entry.trim());
-    const wrong = entries.find((entry) => !/^https?:\/\//.test(entry) || !URL.canParse(entry));
-    if (wrong !== undefined) return { ok: false, problem: `lists ${JSON.stringify(wrong)}, not an http(s) URL` };
-    return { ok: true, value: entries };
-  },
-  "comma-separated http:// or https:// URLs such as http://<nginx>/purge-all",
-);
+const purgeUrls = variable((value) => {
+  const entries = value.split(",").map((entry) => entry.trim());
+  const wrong = entries.find((entry) => !/^https?:\/\//.test(entry) || !URL.canParse(entry));
+  if (wrong !== undefined)
+    return { ok: false, problem: `lists ${JSON.stringify(wrong)}, not an http(s) URL` };
+  return { ok: true, value: entries };
+}, "comma-separated http:// or https:// URLs such as http://<nginx>/purge-all");
 
-const rateLimit = variable(
-  (value) => {
-    const match = value.match(/^(\d{1,4})\/(\d{1,6})$/);
-    if (!match) return { ok: false, problem: 'is not "<count>/<seconds>"' };
-    // As before: a count or window of 0 counts as 1.
-    return { ok: true, value: { max: Math.max(1, Number(match[1])), windowMs: Math.max(1, Number(match[2])) * 1000 } };
-  },
-  "<count>/<seconds>, at most 9999/999999, such as 5/600",
-);
+const rateLimit = variable((value) => {
+  const match = value.match(/^(\d{1,4})\/(\d{1,6})$/);
+  if (!match) return { ok: false, problem: 'is not "<count>/<seconds>"' };
+  // As before: a count or window of 0 counts as 1.
+  return {
+    ok: true,
+    value: { max: Math.max(1, Number(match[1])), windowMs: Math.max(1, Number(match[2])) * 1000 },
+  };
+}, "<count>/<seconds>, at most 9999/999999, such as 5/600");
 
-const proxyHops = variable(
-  (value) => {
-    if (value === "false") return { ok: true, value: 0 };
-    if (value === "true") return { ok: true, value: 1 };
-    return /^\d$/.test(value) ? { ok: true, value: Number(value) } : { ok: false, problem: "is not a number of proxies" };
-  },
-  "true (one proxy), false, or 0-9",
-);
+const proxyHops = variable((value) => {
+  if (value === "false") return { ok: true, value: 0 };
+  if (value === "true") return { ok: true, value: 1 };
+  return /^\d$/.test(value)
+    ? { ok: true, value: Number(value) }
+    : { ok: false, problem: "is not a number of proxies" };
+}, "true (one proxy), false, or 0-9");
 
-const encryptionKey = variable(
-  (value) => {
-    const bytes = /^[A-Za-z0-9+/]+={0,2}$/.test(value) && value.length % 4 === 0 ? Buffer.from(value, "base64") : null;
-    if (!bytes) return { ok: false, problem: "is not base64" };
-    return [16, 24, 32].includes(bytes.length)
-      ? { ok: true, value }
-      : { ok: false, problem: `decodes to ${bytes.length} bytes` };
-  },
-  "an AES key of 32 (or 16 or 24) bytes in base64: openssl rand -base64 32",
-);
+const encryptionKey = variable((value) => {
+  const bytes =
+    /^[A-Za-z0-9+/]+={0,2}$/.test(value) && value.length % 4 === 0 ? Buffer.from(value, "base64") : null;
+  if (!bytes) return { ok: false, problem: "is not base64" };
+  return [16, 24, 32].includes(bytes.length)
+    ? { ok: true, value }
+    : { ok: false, problem: `decodes to ${bytes.length} bytes` };
+}, "an AES key of 32 (or 16 or 24) bytes in base64: openssl rand -base64 32");
 
 /** Every variable the site reads, by name. */
 export const envSchema = startEnvSchema.extend({

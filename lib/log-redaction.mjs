@@ -69,7 +69,10 @@ function clip(text) {
  */
 function errorFields(error, depth, seen) {
   /** @type {Record<string, unknown>} */
-  const fields = { type: error.name || error.constructor?.name || "Error", message: clip(String(error.message)) };
+  const fields = {
+    type: error.name || error.constructor?.name || "Error",
+    message: clip(String(error.message)),
+  };
   if (typeof error.stack === "string") fields.stack = clip(error.stack);
   for (const [key, value] of Object.entries(error)) {
     if (key === "message" || key === "stack" || key === "name") continue;

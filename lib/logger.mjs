@@ -114,7 +114,9 @@ export function createLogger({ env = startEnv(), destination, colors } = {}) {
   const useColors = colors ?? (destination === undefined && process.stdout.isTTY === true);
   /** @type {Destination} */
   const stream =
-    logFormat(env) === "pretty" ? { write: (line) => out.write(prettyLine(line, { colors: useColors })) } : out;
+    logFormat(env) === "pretty"
+      ? { write: (line) => out.write(prettyLine(line, { colors: useColors })) }
+      : out;
   return pino(
     {
       level: env.LOG_LEVEL,

@@ -72,14 +72,11 @@ export function integer(min, max, unit) {
 
 /** A number of at least `min`, decimals allowed. @param {number} min @param {string} unit */
 export function decimal(min, unit) {
-  return variable(
-    (value) => {
-      if (!/^\d+(\.\d+)?$/.test(value)) return fail("is not a number");
-      const number = Number(value);
-      return number >= min ? ok(number) : fail("is out of range");
-    },
-    `a number of ${unit}, ${min} or more`,
-  );
+  return variable((value) => {
+    if (!/^\d+(\.\d+)?$/.test(value)) return fail("is not a number");
+    const number = Number(value);
+    return number >= min ? ok(number) : fail("is out of range");
+  }, `a number of ${unit}, ${min} or more`);
 }
 
 /** One of a few words. @template {string} T @param {readonly T[]} choices */
@@ -119,14 +116,16 @@ export function matching(pattern, problem, expected) {
 export const startEnvSchema = z.object({
   /** Set by Next: `next dev` development, `next build` and `npm start` production, Jest test. */
   NODE_ENV: oneOf(/** @type {const} */ (["production", "development", "test"])).default("production"),
-  LOG_LEVEL: oneOf(/** @type {const} */ (["trace", "debug", "info", "warn", "error", "fatal", "silent"])).default(
-    "info",
-  ),
+  LOG_LEVEL: oneOf(
+    /** @type {const} */ (["trace", "debug", "info", "warn", "error", "fatal", "silent"]),
+  ).default("info"),
   /** Unset: json when NODE_ENV is production, else pretty (see logFormat). */
   LOG_FORMAT: oneOf(/** @type {const} */ (["json", "pretty"])).optional(),
-  HOST: matching(/^[^\s/]+$/, "is not a host name or address", "a host name or address such as 0.0.0.0").default(
-    "127.0.0.1",
-  ),
+  HOST: matching(
+    /^[^\s/]+$/,
+    "is not a host name or address",
+    "a host name or address such as 0.0.0.0",
+  ).default("127.0.0.1"),
   PORT: integer(0, 65_535).default(3000),
   SHUTDOWN_TIMEOUT_MS: integer(1, MAX_TIMER_MS, "milliseconds").default(25_000),
   REDIS_URL: url(["redis:", "rediss:"], "redis://[:password@]host:6379[/db]").optional(),

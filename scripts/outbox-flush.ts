@@ -12,7 +12,9 @@ import { logger } from "../lib/logger.mjs";
 async function main() {
   const env = getEnvOrExit();
   if (!env.SMTP_URL) {
-    logger.error("outbox:flush needs SMTP_URL (e.g. smtp://user:password@mail.example.com:587) to send the outbox");
+    logger.error(
+      "outbox:flush needs SMTP_URL (e.g. smtp://user:password@mail.example.com:587) to send the outbox",
+    );
     process.exit(1);
   }
   const dir = outboxDir(env);

@@ -21,7 +21,10 @@ export function proxyPurgeUrls(env: Pick<Env, "PROXY_PURGE_URLS"> = getEnv()): U
 }
 
 /** Purges every configured proxy; a failure is logged and returned, never thrown (the publish itself stands). */
-export async function purgeProxyCaches(urls: URL[], log: Pick<Logger, "error"> = logger): Promise<PurgeResult[]> {
+export async function purgeProxyCaches(
+  urls: URL[],
+  log: Pick<Logger, "error"> = logger,
+): Promise<PurgeResult[]> {
   return Promise.all(
     urls.map(async (url): Promise<PurgeResult> => {
       try {

@@ -178,7 +178,8 @@ export function createScrollController(): ScrollController {
       const onScrollTo = (event: Event) => {
         const detail = (event as CustomEvent<Partial<ScrollToDetail> | null>).detail;
         const target = resolveTarget(detail?.target);
-        if (target === undefined) return clientLogger.warn(`${SCROLL_TO_EVENT}: no such target`, detail?.target);
+        if (target === undefined)
+          return clientLogger.warn(`${SCROLL_TO_EVENT}: no such target`, detail?.target);
         controller.scrollTo(target, { force: detail?.force === true, immediate: detail?.immediate === true });
       };
       window.addEventListener(SCROLL_TO_EVENT, onScrollTo);
