@@ -26,10 +26,11 @@ const CONTENT_API = ["lib/content-api/**"];
 
 /**
  * The only readers of process.env: lib/env.ts (every variable, parsed and checked once),
- * lib/public-env.ts (NEXT_PUBLIC_*, NODE_ENV and NEXT_RUNTIME written literally, as Next inlines
- * them) and lib/runtime-env.mjs, the plain-JavaScript twin through which the files Node and Next
+ * lib/public-env.ts (NEXT_PUBLIC_* and NODE_ENV written literally, as Next inlines them) and
+ * lib/runtime-env.mjs, the plain-JavaScript twin through which the files Node and Next
  * load uncompiled (server.mjs, cache-handler.mjs, lib/cache/shared-cache.mjs, lib/logger.mjs)
- * read the same variables.
+ * read the same variables. (instrumentation.ts also tests NEXT_RUNTIME literally, as Next
+ * documents, on a line of its own that says so.)
  */
 const ENV_MODULES = ["lib/env.ts", "lib/public-env.ts", "lib/runtime-env.mjs"];
 

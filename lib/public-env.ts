@@ -1,6 +1,6 @@
 /**
- * What Next writes into the bundles at build, browser ones included: NEXT_PUBLIC_* variables,
- * NODE_ENV and NEXT_RUNTIME. Next inlines `process.env.X` only where it is written literally, so
+ * What Next writes into the bundles at build, browser ones included: NEXT_PUBLIC_* variables and
+ * NODE_ENV. Next inlines `process.env.X` only where it is written literally, so
  * they are spelled out here, in a module without imports that browser code may load. lib/env.ts
  * validates the NEXT_PUBLIC_* ones with every other variable (at build and at start): server code
  * reads them from there.
@@ -17,9 +17,4 @@ export function publicEnvSource(): Record<string, string | undefined> {
 /** "production" in a production build, "development" under `next dev`, "test" under Jest. */
 export function nodeEnv(): string | undefined {
   return process.env.NODE_ENV;
-}
-
-/** "nodejs" or "edge" on the server (set by Next per runtime); undefined in the browser. */
-export function nextRuntime(): string | undefined {
-  return process.env.NEXT_RUNTIME;
 }

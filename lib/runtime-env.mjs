@@ -3,7 +3,7 @@
  * The environment, read and checked once: the schema of the variables that the files Node loads
  * uncompiled need (server.mjs, cache-handler.mjs, lib/cache/shared-cache.mjs, lib/logger.mjs), and
  * the helpers lib/env.ts builds the site's whole schema from. Plain JavaScript for those files; the
- * site's own code reads lib/env.ts, never this file and never process.env.
+ * rest of the site reads lib/env.ts, and nothing reads process.env but these two.
  *
  * Rules for every variable: an empty (or blank) value is unset, so the default applies; any other
  * value that does not parse stops the process with one line naming the variable, what is wrong
