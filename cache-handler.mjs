@@ -21,13 +21,14 @@ import {
   redisClientOptions,
   withOutageFallback,
 } from "./lib/cache/shared-cache.mjs";
+import { startEnv } from "./lib/runtime-env.mjs";
 
 /** How long the first request waits for a Redis that is up to answer, before rendering without it. */
 const FIRST_CONNECT_WAIT_MS = 2_000;
 
 CacheHandler.onCreation(async ({ serverDistDir, buildId }) => {
   const reporter = createOutageReporter();
-  const client = createClient(redisClientOptions(String(process.env.REDIS_URL)));
+  const client = createClient(redisClientOptions(String(startEnv().REDIS_URL)));
   // The pages this build prerendered, written where no instance has written a newer render yet: a page
   // is served from the build even when the content service is down. Again after every reconnection,
   // in case Redis came back empty.

@@ -1,6 +1,11 @@
 /** Runs once when the server starts (Next's instrumentation hook). */
 export async function register() {
+  // Next's documented pattern, and the one process.env read outside lib/env.ts: Next inlines this
+  // literal per runtime, so the edge build of this file drops the Node-only imports below.
+  // eslint-disable-next-line no-restricted-properties
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // The logger, also for code shared with the browser (lib/client-logger.ts finds it on globalThis).
+  await import("@/lib/logger.mjs");
   const { skipReportedErrors } = await import("@/lib/content/content-errors");
   skipReportedErrors();
 }

@@ -3,9 +3,13 @@ import { PHASE_PRODUCTION_SERVER } from "next/constants";
 
 import { buildDir } from "./lib/build-dir";
 import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
-import { gaMeasurementId } from "./features/consent/services";
+import { getEnvOrExit } from "./lib/env";
 import { configuredEndpoint } from "./lib/prismic/endpoint";
 import { securityHeaderRules } from "./lib/security/headers";
+
+// Every variable checked before anything else: `next build`, `next dev` and `npm start` (which
+// loads this file as it starts) stop with one line on an invalid value.
+const env = getEnvOrExit();
 
 const nextConfig: NextConfig = {
   // proxy.ts routes every public URL onto the app's /<lang>/... tree. Its request URL
@@ -36,7 +40,7 @@ const nextConfig: NextConfig = {
   // allowance when PRISMIC_ENDPOINT names a hosted repository (set both the same at build and start).
   headers: async () =>
     securityHeaderRules({
-      analytics: gaMeasurementId() !== undefined,
+      analytics: env.NEXT_PUBLIC_GA_MEASUREMENT_ID !== undefined,
       hosted: configuredEndpoint() !== undefined,
     }),
 };
@@ -47,6 +51,6 @@ const nextConfig: NextConfig = {
  * Next's own cache: memory and the build folder on disk.
  */
 export default function config(phase: string): NextConfig {
-  if (phase !== PHASE_PRODUCTION_SERVER || !process.env.REDIS_URL?.trim()) return nextConfig;
+  if (phase !== PHASE_PRODUCTION_SERVER || !env.REDIS_URL) return nextConfig;
   return { ...nextConfig, cacheHandler: require.resolve("./cache-handler.mjs"), cacheMaxMemorySize: 0 };
 }

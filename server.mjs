@@ -8,17 +8,13 @@
  */
 import http from "node:http";
 
-import next from "next";
+import { logger } from "./lib/logger.mjs";
+import { exitOnInvalidEnv, startEnv } from "./lib/runtime-env.mjs";
 
-const hostname = process.env.HOST || "127.0.0.1";
-const port = Number(process.env.PORT || 3000);
-const shutdownTimeoutMs = Number(process.env.SHUTDOWN_TIMEOUT_MS || 25_000);
-if (!Number.isInteger(port) || port < 0 || port > 65_535)
-  throw new Error(`PORT must be a port number, got "${process.env.PORT}"`);
-if (!Number.isInteger(shutdownTimeoutMs) || shutdownTimeoutMs <= 0) {
-  throw new Error(`SHUTDOWN_TIMEOUT_MS must be a positive integer, got "${process.env.SHUTDOWN_TIMEOUT_MS}"`);
-}
+// An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).
+const { HOST: hostname, PORT: port, SHUTDOWN_TIMEOUT_MS: shutdownTimeoutMs } = exitOnInvalidEnv(startEnv);
 
+const { default: next } = await import("next");
 const app = next({ dev: false, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
@@ -36,20 +32,20 @@ server.headersTimeout = 66_000;
 server.listen(port, hostname, () => {
   const address = server.address();
   const actual = typeof address === "object" && address ? address.port : port;
-  console.log(`▲ Ready on http://${hostname}:${actual}`);
+  logger.info(`▲ Ready on http://${hostname}:${actual}`);
 });
 
 /** @param {NodeJS.Signals} signal */
 function shutdown(signal) {
   if (stopping) return;
   stopping = true;
-  console.log(`[server] ${signal}: no new connections; finishing the requests in flight`);
+  logger.info(`[server] ${signal}: no new connections; finishing the requests in flight`);
   setTimeout(() => {
-    console.error(`[server] requests still open after ${shutdownTimeoutMs} ms: exiting anyway`);
+    logger.error(`[server] requests still open after ${shutdownTimeoutMs} ms: exiting anyway`);
     process.exit(1);
   }, shutdownTimeoutMs).unref();
   server.close(() => {
-    console.log("[server] every request answered: exiting");
+    logger.info("[server] every request answered: exiting");
     process.exit(0);
   });
   server.closeIdleConnections();

@@ -1,7 +1,9 @@
+import { getEnv, type Env } from "./env";
+
 /**
  * The build folder: `.next`, or NEXT_DIST_DIR (the benchmarks build beside the real one).
- * Free of imports so next.config.ts can read it too.
+ * next.config.ts reads it too: relative imports only.
  */
-export function buildDir(env: Record<string, string | undefined> = process.env): string {
-  return env.NEXT_DIST_DIR || ".next";
+export function buildDir(env: Pick<Env, "NEXT_DIST_DIR"> = getEnv()): string {
+  return env.NEXT_DIST_DIR;
 }

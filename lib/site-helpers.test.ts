@@ -7,6 +7,7 @@ import {
   shouldReloadForChunkError,
   statusCodeOf,
 } from "@/lib/errors/chunk-reload";
+import { parseEnv } from "@/lib/env";
 import { categoryLabel, DEFAULT_TRANSLATIONS, pickLabels } from "@/lib/i18n/default-translations";
 import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { localePath } from "@/lib/i18n/locales";
@@ -67,14 +68,16 @@ describe("paths", () => {
 
 describe("metadata", () => {
   test("canonical, hreflang alternates with x-default, and Open Graph with the share image", () => {
-    process.env.NEXT_PUBLIC_SITE_URL = "https://vifargent.example";
-    const metadata = pageMetadata({
-      lang: "en",
-      title: "Contact",
-      description: "Write to us",
-      image: { url: "/assets/share.jpg", alt: "Share", dimensions: { width: 1200, height: 630 } } as never,
-      alternates: { fr: "/contact", en: "/en/contact" },
-    });
+    const metadata = pageMetadata(
+      {
+        lang: "en",
+        title: "Contact",
+        description: "Write to us",
+        image: { url: "/assets/share.jpg", alt: "Share", dimensions: { width: 1200, height: 630 } } as never,
+        alternates: { fr: "/contact", en: "/en/contact" },
+      },
+      parseEnv({ NEXT_PUBLIC_SITE_URL: "https://vifargent.example/ignored/path" }),
+    );
     expect(metadata.alternates).toEqual({
       canonical: "https://vifargent.example/en/contact",
       languages: {

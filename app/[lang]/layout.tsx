@@ -8,7 +8,6 @@ import {
   CONSENT_LABEL_KEYS,
   ConsentProvider,
   ConsentSlot,
-  gaMeasurementId,
   siteServices,
 } from "@/features/consent";
 import { NavigationProgress } from "@/components/page-transition/navigation-progress";
@@ -20,6 +19,7 @@ import { SiteProvider } from "@/components/site-context/site-context";
 import { getSettings, getTranslations } from "@/lib/content/queries";
 import { pickLabels } from "@/lib/i18n/default-translations";
 import { companyName, siteDescription } from "@/lib/content/site-identity";
+import { getEnv } from "@/lib/env";
 import { fontVariables } from "@/lib/fonts/fonts";
 import { isLang, LANGS, LOCALES } from "@/lib/i18n/locales";
 import { STATUS_TEXT_KEYS } from "@/lib/i18n/status-text";
@@ -59,7 +59,7 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
   const [settings, t, draft] = await Promise.all([getSettings(lang), getTranslations(lang), draftMode()]);
   const name = companyName(settings);
   const source = contentSource();
-  const measurementId = gaMeasurementId();
+  const measurementId = getEnv().NEXT_PUBLIC_GA_MEASUREMENT_ID;
   return (
     <html lang={LOCALES[lang].html} className={fontVariables}>
       {measurementId ? (

@@ -1,6 +1,7 @@
 import type { NextRequest } from "next/server";
 
 import { describeContentError } from "@/lib/content/content-errors";
+import { loggerFor } from "@/lib/logger.mjs";
 import { startPreview } from "@/lib/preview/preview-session";
 import { isPreviewToken } from "@/lib/preview/preview-token";
 import { redirectToPath, safeRedirectPath } from "@/lib/preview/safe-redirect";
@@ -20,7 +21,9 @@ export async function GET(request: NextRequest) {
   try {
     resolved = await createClient().resolvePreviewURL({ previewToken: token, documentID, defaultURL: "" });
   } catch (error) {
-    console.error(`[preview] could not resolve document ${documentID}: ${describeContentError(error)}`);
+    loggerFor(request.headers).error(
+      `[preview] could not resolve document ${documentID}: ${describeContentError(error)}`,
+    );
     return redirectToPath("/");
   }
   const path = safeRedirectPath(resolved, "");

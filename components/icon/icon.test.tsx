@@ -2,6 +2,11 @@ import { render, screen } from "@testing-library/react";
 
 import { Icon } from "@/components/icon/icon";
 import { icons, type IconName, type IconViewBox } from "@/components/icon/icons";
+import { nodeEnv } from "@/lib/public-env";
+
+// The build's NODE_ENV, injected: "test" here, "production" where a test says so.
+jest.mock("@/lib/public-env", () => ({ ...jest.requireActual("@/lib/public-env"), nodeEnv: jest.fn() }));
+const builtFor = jest.mocked(nodeEnv);
 
 const svgOf = (container: HTMLElement) => container.querySelector("svg")!;
 
@@ -40,7 +45,10 @@ describe("Icon", () => {
   });
 
   describe("with a viewBox that is not four numbers", () => {
-    beforeEach(() => jest.spyOn(console, "error").mockImplementation(() => {}));
+    beforeEach(() => {
+      jest.spyOn(console, "error").mockImplementation(() => {});
+      builtFor.mockReturnValue("test");
+    });
     afterEach(() => jest.restoreAllMocks());
 
     it("is rejected by the compiler and throws a clear error at runtime", () => {
@@ -58,7 +66,7 @@ describe("Icon", () => {
     });
 
     it("in production, logs the error and draws with the registry's viewBox", () => {
-      jest.replaceProperty(process.env, "NODE_ENV", "production");
+      builtFor.mockReturnValue("production");
       const { container } = render(<Icon name="arrow-up-right" viewBox={"0,0,24,24" as IconViewBox} />);
       expect(svgOf(container)).toHaveAttribute("viewBox", icons["arrow-up-right"].viewBox);
       expect(console.error).toHaveBeenCalledWith(

@@ -1,3 +1,6 @@
+import { clientLogger } from "@/lib/client-logger";
+import { nodeEnv } from "@/lib/public-env";
+
 import { icons, type IconName, type IconViewBox } from "./icons";
 import styles from "./icon.module.css";
 
@@ -28,8 +31,8 @@ function isViewBox(value: string): boolean {
 function resolveViewBox(name: IconName, viewBox: string | undefined): string {
   if (viewBox === undefined || isViewBox(viewBox)) return viewBox ?? icons[name].viewBox;
   const message = `Icon "${name}": viewBox must be four space-separated numbers, got "${viewBox}"`;
-  if (process.env.NODE_ENV !== "production") throw new Error(message);
-  console.error(message);
+  if (nodeEnv() !== "production") throw new Error(message);
+  clientLogger.error(message);
   return icons[name].viewBox;
 }
 

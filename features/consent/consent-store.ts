@@ -3,6 +3,8 @@
  * analytics: dispatch actions, read a snapshot, and subscribe to each service's
  * enable and disable events (SPEC 4: on save each service emits one).
  */
+import { clientLogger } from "@/lib/client-logger";
+
 import type { ConsentMap } from "./consent-cookie";
 import {
   INITIAL_CONSENT,
@@ -43,7 +45,7 @@ export function createConsentStore(
           listener(change);
         } catch (error) {
           // One broken listener must not keep the others (or the save) from running.
-          console.error(`Consent listener for "${topic}" failed`, error);
+          clientLogger.error(`Consent listener for "${topic}" failed`, error);
         }
       }
     }

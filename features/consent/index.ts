@@ -11,5 +11,5 @@ export { ConsentProvider } from "./consent-provider";
 export { ConsentSlot } from "./consent-slot";
 export { CookiePreferencesButton } from "./cookie-preferences-button";
 export { CONSENT_LABEL_KEYS, withService, type ConsentLabels } from "./labels";
-export { gaMeasurementId, playerService, siteServices, type ConsentService } from "./services";
+export { playerService, siteServices, type ConsentService } from "./services";
 export { useConsentEvent, useConsentState, useConsentStore, useServiceConsent } from "./use-consent";

@@ -1,5 +1,5 @@
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
-import { gaMeasurementId, playerService, registerServices, siteServices } from "./services";
+import { playerService, registerServices, siteServices } from "./services";
 
 describe("consent services registry", () => {
   it("ignores entries lacking an id or a name, or repeating an id", () => {
@@ -31,18 +31,13 @@ describe("consent services registry", () => {
     expect(videos).toMatchObject({ required: false, default: true, enabled: false });
   });
 
-  it("warns in development about an ignored entry", () => {
-    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
-    const env = process.env as Record<string, string>;
-    const previous = env.NODE_ENV;
-    env.NODE_ENV = "development";
-    try {
-      registerServices([{ name: "No id" }]);
-    } finally {
-      env.NODE_ENV = previous;
-    }
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining("Consent service ignored"));
-    warn.mockRestore();
+  it("reports each ignored entry", () => {
+    const ignored = jest.fn();
+    registerServices(
+      [{ name: "No id" }, { id: "video", name: "Video" }, { id: "video", name: "Again" }],
+      ignored,
+    );
+    expect(ignored.mock.calls).toEqual([[{ name: "No id" }], [{ id: "video", name: "Again" }]]);
   });
 
   it("registers audience measurement only with a measurement id, and names services in the page's language", () => {
@@ -57,18 +52,6 @@ describe("consent services registry", () => {
     expect(services[1]).toMatchObject({ name: "Mesure d’audience", required: false, default: false });
     expect(services[0]).toMatchObject({ name: "Cookies nécessaires", required: true });
     expect(siteServices(DEFAULT_TRANSLATIONS.en, undefined)[0].name).toBe("Necessary cookies");
-  });
-
-  it("accepts only GA4 measurement ids", () => {
-    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
-    expect(gaMeasurementId("G-ABC123XYZ")).toBe("G-ABC123XYZ");
-    expect(gaMeasurementId(" G-ABC123XYZ ")).toBe("G-ABC123XYZ");
-    expect(gaMeasurementId(undefined)).toBeUndefined();
-    expect(gaMeasurementId("")).toBeUndefined();
-    expect(gaMeasurementId("UA-12345-1")).toBeUndefined();
-    expect(gaMeasurementId("G-1234');alert(1)//")).toBeUndefined();
-    expect(warn).toHaveBeenCalledTimes(2);
-    warn.mockRestore();
   });
 
   it.each([

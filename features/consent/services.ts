@@ -28,15 +28,29 @@ export const ANALYTICS = "analytics";
 const YOUTUBE = "youtube";
 const VIMEO = "vimeo";
 
+/**
+ * Says why an entry was left out (a mistake in code or content) in the server's log. The logger is
+ * found where lib/logger.mjs puts it: this file takes no runtime import, as next.config.ts loads it
+ * (lib/security/headers.ts), and that loader cannot resolve `@/` imports from a subfolder.
+ */
+function warnIgnored(entry: ServiceEntry): void {
+  const logger = (globalThis as { [key: symbol]: { warn(message: string): void } | undefined })[
+    Symbol.for("vifargent.logger")
+  ];
+  logger?.warn(`Consent service ignored: it needs a unique id and a name (${JSON.stringify(entry)})`);
+}
+
 /** Keeps the entries that have an id and a name (SPEC 5), the first of each id, with defaults. */
-export function registerServices(entries: readonly ServiceEntry[]): ConsentService[] {
+export function registerServices(
+  entries: readonly ServiceEntry[],
+  onIgnored: (entry: ServiceEntry) => void = warnIgnored,
+): ConsentService[] {
   const services: ConsentService[] = [];
   for (const entry of entries) {
     const id = typeof entry.id === "string" ? entry.id : "";
     const name = typeof entry.name === "string" ? entry.name.trim() : "";
     if (!SERVICE_ID.test(id) || !name || services.some((service) => service.id === id)) {
-      if (process.env.NODE_ENV === "development")
-        console.warn(`Consent service ignored: it needs a unique id and a name (${JSON.stringify(entry)})`);
+      onIgnored(entry);
       continue;
     }
     const required = entry.required === true;
@@ -76,23 +90,6 @@ export function siteServices(t: Translations, gaMeasurementId: string | undefine
     { id: YOUTUBE, name: "YouTube", description: t["consent.youtube_description"] },
     { id: VIMEO, name: "Vimeo", description: t["consent.vimeo_description"] },
   ]);
-}
-
-const warnedIds = new Set<string>();
-
-/** The GA4 measurement id from NEXT_PUBLIC_GA_MEASUREMENT_ID ("G-…"), or undefined when unset or malformed. */
-export function gaMeasurementId(value = process.env.NEXT_PUBLIC_GA_MEASUREMENT_ID): string | undefined {
-  const id = value?.trim();
-  if (!id) return undefined;
-  if (/^G-[A-Z0-9]{4,20}$/.test(id)) return id;
-  // Every page render asks; the misconfiguration is said once per process.
-  if (!warnedIds.has(id)) {
-    warnedIds.add(id);
-    console.warn(
-      `NEXT_PUBLIC_GA_MEASUREMENT_ID "${id}" is not a GA4 measurement id (G-…); analytics stays off`,
-    );
-  }
-  return undefined;
 }
 
 const PLAYER_SERVICES: Record<string, string> = {

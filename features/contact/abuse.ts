@@ -2,6 +2,7 @@
  * What keeps the contact form from being abused, each answered with its own
  * message: a honeypot field, a minimum fill time and a per-client rate limit.
  */
+import { getEnv, type Env } from "@/lib/env";
 
 export interface RateLimit {
   max: number;
@@ -9,25 +10,18 @@ export interface RateLimit {
 }
 
 /** CONTACT_RATE_LIMIT "5/600": five messages per 600 seconds per client (the default). */
-export function rateLimitConfig(value = process.env.CONTACT_RATE_LIMIT): RateLimit {
-  const match = value?.trim().match(/^(\d{1,4})\/(\d{1,6})$/);
-  if (value && !match) console.warn(`CONTACT_RATE_LIMIT "${value}" is not "<count>/<seconds>"; using 5/600`);
-  const [max, seconds] = match ? [Number(match[1]), Number(match[2])] : [5, 600];
-  return { max: Math.max(1, max), windowMs: Math.max(1, seconds) * 1000 };
+export function rateLimitConfig(env: Pick<Env, "CONTACT_RATE_LIMIT"> = getEnv()): RateLimit {
+  return env.CONTACT_RATE_LIMIT;
 }
 
 /** CONTACT_MIN_FILL_MS: the least time a person takes to fill the form (default 3000 ms). */
-export function minFillMs(value = process.env.CONTACT_MIN_FILL_MS): number {
-  const parsed = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isFinite(parsed) && parsed >= 0 ? parsed : 3000;
+export function minFillMs(env: Pick<Env, "CONTACT_MIN_FILL_MS"> = getEnv()): number {
+  return env.CONTACT_MIN_FILL_MS;
 }
 
 /** TRUST_PROXY: how many proxies in front append to X-Forwarded-For ("true" is one; unset is none). */
-export function trustedProxies(value = process.env.TRUST_PROXY): number {
-  if (!value || value === "false" || value === "0") return 0;
-  if (value === "true") return 1;
-  const count = Number(value);
-  return Number.isInteger(count) && count > 0 && count < 10 ? count : 0;
+export function trustedProxies(env: Pick<Env, "TRUST_PROXY"> = getEnv()): number {
+  return env.TRUST_PROXY;
 }
 
 /**

@@ -1,7 +1,7 @@
 /** The contact form's delivery settings, from the environment (see the README). */
+import { getEnv, type Env } from "@/lib/env";
 import { siteUrl } from "@/lib/site-url";
 
-import { DEFAULT_SMTP_TIMEOUT_MS } from "./deliver";
 import { outboxDir } from "./outbox";
 
 export interface ContactConfig {
@@ -13,12 +13,11 @@ export interface ContactConfig {
   timeoutMs: number;
 }
 
-export function contactConfig(env: NodeJS.ProcessEnv = process.env): ContactConfig {
-  const timeout = Number(env.CONTACT_SMTP_TIMEOUT_MS);
+export function contactConfig(env: Env = getEnv()): ContactConfig {
   return {
-    smtpUrl: env.SMTP_URL?.trim() || undefined,
-    from: env.CONTACT_FROM?.trim() || `no-reply@${new URL(siteUrl()).hostname}`,
+    smtpUrl: env.SMTP_URL,
+    from: env.CONTACT_FROM ?? `no-reply@${new URL(siteUrl(env)).hostname}`,
     outboxDir: outboxDir(env),
-    timeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : DEFAULT_SMTP_TIMEOUT_MS,
+    timeoutMs: env.CONTACT_SMTP_TIMEOUT_MS,
   };
 }

@@ -14,6 +14,7 @@ import { composeContactMail } from "./compose";
 import { deliverContactMail, smtpTransport } from "./deliver";
 import type { ContactMessage } from "./message";
 import { flushOutbox, listOutbox, outboxDir, writeToOutbox, type Logger } from "./outbox";
+import { parseEnv } from "@/lib/env";
 
 import { headerValues, messageHeaders, partBody } from "@/test-support/raw-mail";
 
@@ -386,9 +387,11 @@ describe("deliverContactMail", () => {
 
 describe("outbox", () => {
   it("resolves CONTACT_OUTBOX_DIR, or .outbox, against the working directory", () => {
-    expect(outboxDir({})).toBe(path.join(process.cwd(), ".outbox"));
-    expect(outboxDir({ CONTACT_OUTBOX_DIR: "var/mail" })).toBe(path.join(process.cwd(), "var/mail"));
-    expect(outboxDir({ CONTACT_OUTBOX_DIR: "/srv/outbox" })).toBe("/srv/outbox");
+    expect(outboxDir(parseEnv({}))).toBe(path.join(process.cwd(), ".outbox"));
+    expect(outboxDir(parseEnv({ CONTACT_OUTBOX_DIR: "var/mail" }))).toBe(
+      path.join(process.cwd(), "var/mail"),
+    );
+    expect(outboxDir(parseEnv({ CONTACT_OUTBOX_DIR: "/srv/outbox" }))).toBe("/srv/outbox");
   });
 
   it("refuses an id that is not a plain file name", async () => {
@@ -578,7 +581,7 @@ describe("outbox:flush (g)", () => {
 
     const result = await runFlush({ CONTACT_OUTBOX_DIR: dir });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("outbox:flush needs SMTP_URL");
+    expect(result.stdout).toContain("outbox:flush needs SMTP_URL");
     expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
   });
 });

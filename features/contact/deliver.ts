@@ -9,6 +9,8 @@ import {
   type Transporter,
 } from "nodemailer";
 
+import { logger } from "@/lib/logger.mjs";
+
 import { describeError, writeToOutbox, type Logger } from "./outbox";
 
 export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
@@ -63,7 +65,7 @@ export async function deliverContactMail(
   id: string,
   mail: SendMailOptions,
   config: DeliveryConfig,
-  log: Logger = console,
+  log: Logger = logger,
 ): Promise<{ id: string; outcome: "sent" | "outbox" }> {
   const failure = config.smtpUrl
     ? await trySmtp(config.smtpUrl, mail, config.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS)

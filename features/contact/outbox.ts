@@ -10,8 +10,11 @@ import path from "node:path";
 import { createTransport, type SendMailOptions, type Transporter } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 
+import { getEnv, type Env } from "@/lib/env";
+import { logger } from "@/lib/logger.mjs";
+
 /** Where delivery and flushing report: one line per message, ids and outcomes only. */
-export type Logger = Pick<Console, "info" | "warn" | "error">;
+export type Logger = { [Level in "info" | "warn" | "error"]: (message: string) => void };
 
 /** A type, not an interface: nodemailer's envelope input wants an index signature. */
 export type OutboxEnvelope = {
@@ -32,9 +35,9 @@ export interface OutboxEntry {
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 
 /** CONTACT_OUTBOX_DIR, or .outbox, resolved against the working directory. */
-export function outboxDir(env: Record<string, string | undefined> = process.env): string {
+export function outboxDir(env: Pick<Env, "CONTACT_OUTBOX_DIR"> = getEnv()): string {
   // Runtime data, not code: turbopackIgnore keeps the build from tracing the whole project for it.
-  return path.resolve(/* turbopackIgnore: true */ process.cwd(), env.CONTACT_OUTBOX_DIR || ".outbox");
+  return path.resolve(/* turbopackIgnore: true */ process.cwd(), env.CONTACT_OUTBOX_DIR);
 }
 
 /** An error as one short log line: code, SMTP reply code and message, never the mail's content. */
@@ -72,9 +75,7 @@ async function writeAtomically(dir: string, name: string, data: string | Buffer)
 }
 
 /** The message nodemailer would send, as raw bytes (CRLF lines), and its envelope. */
-async function buildRawMessage(
-  mail: SendMailOptions,
-): Promise<{ raw: Buffer; envelope: OutboxEnvelope }> {
+async function buildRawMessage(mail: SendMailOptions): Promise<{ raw: Buffer; envelope: OutboxEnvelope }> {
   const info = await createTransport({ streamTransport: true, buffer: true, newline: "windows" }).sendMail(
     mail,
   );
@@ -181,7 +182,7 @@ function sidecarOf(entry: OutboxEntry): string {
 export async function flushOutbox(
   dir: string,
   transport: Transporter,
-  log: Logger = console,
+  log: Logger = logger,
 ): Promise<{ sent: number; kept: number }> {
   let sent = 0;
   let kept = 0;

@@ -10,6 +10,7 @@ import {
 import { recipientFor } from "./recipients";
 import { formValues } from "./fields";
 import { validateContact } from "./schema";
+import { parseEnv } from "@/lib/env";
 
 const valid = {
   name: "Élise Varenne",
@@ -102,12 +103,9 @@ describe("contact schema", () => {
 
 describe("contact abuse checks", () => {
   it("reads the rate limit, 5 per 10 minutes by default", () => {
-    const warn = jest.spyOn(console, "warn").mockImplementation(() => {});
-    expect(rateLimitConfig(undefined)).toEqual({ max: 5, windowMs: 600_000 });
-    expect(rateLimitConfig("3/60")).toEqual({ max: 3, windowMs: 60_000 });
-    expect(rateLimitConfig("lots")).toEqual({ max: 5, windowMs: 600_000 });
-    expect(warn).toHaveBeenCalledTimes(1);
-    warn.mockRestore();
+    expect(rateLimitConfig(parseEnv({}))).toEqual({ max: 5, windowMs: 600_000 });
+    expect(rateLimitConfig(parseEnv({ CONTACT_RATE_LIMIT: "3/60" }))).toEqual({ max: 3, windowMs: 60_000 });
+    expect(() => parseEnv({ CONTACT_RATE_LIMIT: "lots" })).toThrow(/CONTACT_RATE_LIMIT="lots"/);
   });
 
   it("limits each client to its count per window, then lets it send again", () => {
@@ -128,10 +126,10 @@ describe("contact abuse checks", () => {
   });
 
   it("finds the client's address behind trusted proxies only", () => {
-    expect(trustedProxies(undefined)).toBe(0);
-    expect(trustedProxies("true")).toBe(1);
-    expect(trustedProxies("2")).toBe(2);
-    expect(trustedProxies("yes please")).toBe(0);
+    expect(trustedProxies(parseEnv({}))).toBe(0);
+    expect(trustedProxies(parseEnv({ TRUST_PROXY: "true" }))).toBe(1);
+    expect(trustedProxies(parseEnv({ TRUST_PROXY: "2" }))).toBe(2);
+    expect(() => parseEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY="yes please"/);
     expect(clientAddress("203.0.113.9", 0)).toBe("203.0.113.9");
     // A client that forges the header is seen by nginx, which appends the real address.
     expect(clientAddress("1.2.3.4, 203.0.113.9", 1)).toBe("203.0.113.9");
@@ -142,8 +140,8 @@ describe("contact abuse checks", () => {
   it("tells a filled honeypot and a form sent too fast", () => {
     expect(isHoneypotFilled("")).toBe(false);
     expect(isHoneypotFilled("http://spam.example")).toBe(true);
-    expect(minFillMs(undefined)).toBe(3000);
-    expect(minFillMs("0")).toBe(0);
+    expect(minFillMs(parseEnv({}))).toBe(3000);
+    expect(minFillMs(parseEnv({ CONTACT_MIN_FILL_MS: "0" }))).toBe(0);
     expect(isTooFast(String(10_000), 12_000, 3000)).toBe(true);
     expect(isTooFast(String(10_000), 13_000, 3000)).toBe(false);
     expect(isTooFast(undefined, 13_000, 3000)).toBe(true);

@@ -4,6 +4,8 @@
  * live when reduced motion or the pointer changes, holds the lock, and keeps
  * the scroll state current.
  */
+import { clientLogger } from "@/lib/client-logger";
+
 import { resolveScrollSettings, type ScrollEnvironment } from "./settings";
 import { createScrollStore, type ScrollStore } from "./scroll-state";
 import type { ScrollToOptions, SmoothEngine } from "./smooth-engine";
@@ -106,7 +108,7 @@ export function createScrollController(): ScrollController {
       (error: unknown) => {
         // Without its chunk the page still scrolls, natively.
         if (wanted === generation) loading = false;
-        console.error("Smooth scrolling could not load; the page scrolls natively", error);
+        clientLogger.error("Smooth scrolling could not load; the page scrolls natively", error);
       },
     );
   }
@@ -176,7 +178,8 @@ export function createScrollController(): ScrollController {
       const onScrollTo = (event: Event) => {
         const detail = (event as CustomEvent<Partial<ScrollToDetail> | null>).detail;
         const target = resolveTarget(detail?.target);
-        if (target === undefined) return console.warn(`${SCROLL_TO_EVENT}: no such target`, detail?.target);
+        if (target === undefined)
+          return clientLogger.warn(`${SCROLL_TO_EVENT}: no such target`, detail?.target);
         controller.scrollTo(target, { force: detail?.force === true, immediate: detail?.immediate === true });
       };
       window.addEventListener(SCROLL_TO_EVENT, onScrollTo);

@@ -3,20 +3,21 @@ import type { AddressInfo } from "node:net";
 
 import { freePort } from "@/test-support/free-port";
 import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
+import { parseEnv } from "@/lib/env";
 
 describe("proxyPurgeUrls", () => {
   it("reads one purge address per proxy", () => {
-    expect(proxyPurgeUrls({})).toEqual([]);
+    expect(proxyPurgeUrls(parseEnv({}))).toEqual([]);
     expect(
-      proxyPurgeUrls({ PROXY_PURGE_URLS: "http://10.0.0.5/purge-all, http://10.0.0.6/purge-all" }).map(
-        String,
-      ),
+      proxyPurgeUrls(
+        parseEnv({ PROXY_PURGE_URLS: "http://10.0.0.5/purge-all, http://10.0.0.6/purge-all" }),
+      ).map(String),
     ).toEqual(["http://10.0.0.5/purge-all", "http://10.0.0.6/purge-all"]);
   });
 
   it("names the variable when an entry is not an http(s) URL", () => {
-    expect(() => proxyPurgeUrls({ PROXY_PURGE_URLS: "10.0.0.5/purge-all" })).toThrow(
-      'PROXY_PURGE_URLS must list http(s) URLs, got "10.0.0.5/purge-all"',
+    expect(() => parseEnv({ PROXY_PURGE_URLS: "10.0.0.5/purge-all" })).toThrow(
+      'Invalid environment: PROXY_PURGE_URLS="10.0.0.5/purge-all" lists "10.0.0.5/purge-all", not an http(s) URL',
     );
   });
 });
@@ -44,11 +45,12 @@ describe("purgeProxyCaches", () => {
 
   it("sends PURGE to every proxy and reports each one without throwing", async () => {
     const closed = `http://127.0.0.1:${await freePort()}/purge-all`;
-    const errors = jest.spyOn(console, "error").mockImplementation(() => undefined);
+    const errors = jest.fn();
     const results = await purgeProxyCaches(
       [`${origin}/purge-all`, `${origin}/empty`, `${origin}/broken`, `${origin}/hang`, closed].map(
         (u) => new URL(u),
       ),
+      { error: errors },
     );
     expect(seen).toEqual(
       expect.arrayContaining(["PURGE /purge-all", "PURGE /empty", "PURGE /broken", "PURGE /hang"]),
@@ -60,6 +62,5 @@ describe("purgeProxyCaches", () => {
     expect(results[3].detail).toMatch(/timeout|aborted/i);
     expect(errors).toHaveBeenCalledTimes(4);
     expect(errors.mock.calls.map(([line]) => line).join("\n")).toContain(`purging ${closed} failed`);
-    errors.mockRestore();
   });
 });

@@ -4,6 +4,8 @@
  * s-maxage: one PURGE per URL in PROXY_PURGE_URLS (comma-separated, one per
  * proxy), each a purge-everything address of that proxy.
  */
+import { getEnv, type Env } from "@/lib/env";
+import { logger, type Logger } from "@/lib/logger.mjs";
 
 /** A proxy that does not answer within this is reported, not waited for: its cache then expires by itself. */
 export const PURGE_TIMEOUT_MS = 2_000;
@@ -14,19 +16,15 @@ export interface PurgeResult {
   detail: string;
 }
 
-export function proxyPurgeUrls(env: Record<string, string | undefined> = process.env): URL[] {
-  const raw = env.PROXY_PURGE_URLS?.trim();
-  if (!raw) return [];
-  return raw.split(",").map((entry) => {
-    const value = entry.trim();
-    if (!/^https?:\/\//.test(value))
-      throw new Error(`PROXY_PURGE_URLS must list http(s) URLs, got "${value}"`);
-    return new URL(value);
-  });
+export function proxyPurgeUrls(env: Pick<Env, "PROXY_PURGE_URLS"> = getEnv()): URL[] {
+  return env.PROXY_PURGE_URLS.map((value) => new URL(value));
 }
 
 /** Purges every configured proxy; a failure is logged and returned, never thrown (the publish itself stands). */
-export async function purgeProxyCaches(urls: URL[]): Promise<PurgeResult[]> {
+export async function purgeProxyCaches(
+  urls: URL[],
+  log: Pick<Logger, "error"> = logger,
+): Promise<PurgeResult[]> {
   return Promise.all(
     urls.map(async (url): Promise<PurgeResult> => {
       try {
@@ -37,11 +35,11 @@ export async function purgeProxyCaches(urls: URL[]): Promise<PurgeResult[]> {
         await response.body?.cancel();
         // deploy/nginx answers 200 to a purge; a 404 means the address is not its purge location.
         const ok = response.ok;
-        if (!ok) console.error(`[revalidate] purging ${url.href} answered ${response.status}`);
+        if (!ok) log.error(`[revalidate] purging ${url.href} answered ${response.status}`);
         return { url: url.href, ok, detail: String(response.status) };
       } catch (error) {
         const detail = error instanceof Error ? error.message : String(error);
-        console.error(`[revalidate] purging ${url.href} failed: ${detail}`);
+        log.error(`[revalidate] purging ${url.href} failed: ${detail}`);
         return { url: url.href, ok: false, detail };
       }
     }),

@@ -6,6 +6,9 @@
  * Plain JavaScript: Next loads cache-handler.mjs at run time without compiling it.
  */
 
+import { logger } from "../logger.mjs";
+import { startEnv } from "../runtime-env.mjs";
+
 /** At most one report per minute while Redis stays away: a dead cache must not flood the log. */
 export const OUTAGE_REPORT_INTERVAL_MS = 60_000;
 
@@ -16,13 +19,12 @@ export const COMMAND_TIMEOUT_MS = 1_000;
  * Every key of a build starts with its build id, so two deployments sharing one
  * Redis never read each other's pages; REDIS_KEY_PREFIX separates sites.
  * @param {string | undefined} buildId
- * @param {Record<string, string | undefined>} [env]
+ * @param {Pick<import("../runtime-env.mjs").StartEnv, "REDIS_KEY_PREFIX">} [env]
  */
-export function cacheKeyPrefix(buildId, env = process.env) {
+export function cacheKeyPrefix(buildId, env = startEnv()) {
   const id = buildId?.trim();
   if (!id) throw new Error("The shared cache needs the build id (.next/BUILD_ID): run `npm run build` first");
-  const site = env.REDIS_KEY_PREFIX?.trim() || "site";
-  return `${site}:${id}:`;
+  return `${env.REDIS_KEY_PREFIX}:${id}:`;
 }
 
 /**
@@ -78,15 +80,16 @@ function describe(error) {
 
 /**
  * Reports Redis outages: the first failure at once, then one line per interval
- * with how many operations fell back meanwhile, and the recovery once.
+ * with how many operations fell back meanwhile, and the recovery once. Lines go to
+ * `log` when given (tests), else to the logger: outages as errors, the recovery as info.
  * @param {{ log?: (line: string) => void; now?: () => number; intervalMs?: number }} [options]
  * @returns {OutageReporter}
  */
-export function createOutageReporter({
-  log = console.error,
-  now = Date.now,
-  intervalMs = OUTAGE_REPORT_INTERVAL_MS,
-} = {}) {
+export function createOutageReporter({ log, now = Date.now, intervalMs = OUTAGE_REPORT_INTERVAL_MS } = {}) {
+  /** @param {string} line */
+  const failure = log ?? ((line) => logger.error(line));
+  /** @param {string} line */
+  const recovery = log ?? ((line) => logger.info(line));
   let down = false;
   let lastReport = 0;
   let fellBack = 0;
@@ -94,7 +97,7 @@ export function createOutageReporter({
     failed(error) {
       fellBack += 1;
       if (down && now() - lastReport < intervalMs) return;
-      log(
+      failure(
         down
           ? `[cache] Redis still unavailable (${describe(error)}): ${fellBack} cache operations fell back to rendering since the last report`
           : `[cache] Redis unavailable (${describe(error)}): pages render without the shared cache until it is back`,
@@ -106,7 +109,7 @@ export function createOutageReporter({
     recovered() {
       if (!down) return;
       down = false;
-      log("[cache] Redis reachable again: the shared cache is in use");
+      recovery("[cache] Redis reachable again: the shared cache is in use");
     },
     get down() {
       return down;

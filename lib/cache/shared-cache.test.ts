@@ -5,16 +5,21 @@ import {
   withOutageFallback,
   type Handler,
 } from "@/lib/cache/shared-cache.mjs";
+import { parseStartEnv } from "@/lib/runtime-env.mjs";
+
+const defaults = parseStartEnv({});
 
 describe("cacheKeyPrefix", () => {
   it("puts the build id in every key, so two deployments never read each other's pages", () => {
-    expect(cacheKeyPrefix("abc123\n", {})).toBe("site:abc123:");
-    expect(cacheKeyPrefix("abc123", { REDIS_KEY_PREFIX: "vif-argent" })).toBe("vif-argent:abc123:");
+    expect(cacheKeyPrefix("abc123\n", defaults)).toBe("site:abc123:");
+    expect(cacheKeyPrefix("abc123", parseStartEnv({ REDIS_KEY_PREFIX: " vif-argent " }))).toBe(
+      "vif-argent:abc123:",
+    );
   });
 
   it("refuses to run without a build id", () => {
-    expect(() => cacheKeyPrefix(undefined, {})).toThrow(/build id/);
-    expect(() => cacheKeyPrefix("  ", {})).toThrow(/npm run build/);
+    expect(() => cacheKeyPrefix(undefined, defaults)).toThrow(/build id/);
+    expect(() => cacheKeyPrefix("  ", defaults)).toThrow(/npm run build/);
   });
 });
 

@@ -4,6 +4,7 @@ import { cache } from "react";
 import { DEFAULT_TRANSLATIONS, type Translations } from "@/lib/i18n/default-translations";
 import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { prismicLang, type Lang } from "@/lib/i18n/locales";
+import { logger } from "@/lib/logger.mjs";
 import { LIST_PAGE_SIZE, WORK_TYPE, type PageType, type ProjectStatus } from "@/lib/site/page-types";
 import { createClient } from "@/prismicio";
 
@@ -31,7 +32,7 @@ export const getTranslations = cache(async (lang: Lang): Promise<Translations> =
     const documents = await getTranslationDocuments();
     const document = documents.find((doc) => doc.lang === prismicLang(lang));
     if (!document) {
-      console.error(`[translations] no translations document in ${prismicLang(lang)}: using default text`);
+      logger.error(`[translations] no translations document in ${prismicLang(lang)}: using default text`);
       return defaults;
     }
     const flat = flattenTranslations(document.data);
@@ -41,7 +42,7 @@ export const getTranslations = cache(async (lang: Lang): Promise<Translations> =
     }
     return merged;
   } catch (error) {
-    console.error(`[translations] failed to load: using default text. ${describeContentError(error)}`);
+    logger.error(`[translations] failed to load: using default text. ${describeContentError(error)}`);
     return defaults;
   }
 });
@@ -50,7 +51,7 @@ export const getSettings = cache(async (lang: Lang): Promise<Content.SettingsDoc
   try {
     return await client().getSingle("settings", { lang: prismicLang(lang) });
   } catch (error) {
-    console.error(`[settings] failed to load: using defaults. ${describeContentError(error)}`);
+    logger.error(`[settings] failed to load: using defaults. ${describeContentError(error)}`);
     return null;
   }
 });
@@ -59,7 +60,7 @@ async function logged<T>(read: () => Promise<T>, what: string): Promise<T> {
   try {
     return await read();
   } catch (error) {
-    console.error(`[content] ${what}: ${describeContentError(error)}`);
+    logger.error(`[content] ${what}: ${describeContentError(error)}`);
     throw markReported(error);
   }
 }
@@ -69,7 +70,7 @@ async function orNull<T>(read: () => Promise<T>, what: string): Promise<T | null
     return await read();
   } catch (error) {
     if (isNotFound(error)) return null;
-    console.error(`[content] ${what}: ${describeContentError(error)}`);
+    logger.error(`[content] ${what}: ${describeContentError(error)}`);
     throw markReported(error);
   }
 }

@@ -1,3 +1,4 @@
+import { parseEnv } from "@/lib/env";
 import { contentGraceMs, createOutageClock } from "@/lib/health/outage-clock";
 
 describe("createOutageClock", () => {
@@ -17,13 +18,13 @@ describe("createOutageClock", () => {
 
 describe("contentGraceMs", () => {
   it("defaults to a minute and reads HEALTH_CONTENT_GRACE_SECONDS", () => {
-    expect(contentGraceMs({})).toBe(60_000);
-    expect(contentGraceMs({ HEALTH_CONTENT_GRACE_SECONDS: "2.5" })).toBe(2_500);
+    expect(contentGraceMs(parseEnv({}))).toBe(60_000);
+    expect(contentGraceMs(parseEnv({ HEALTH_CONTENT_GRACE_SECONDS: "2.5" }))).toBe(2_500);
   });
 
   it("names the variable when its value is not a number of seconds", () => {
-    expect(() => contentGraceMs({ HEALTH_CONTENT_GRACE_SECONDS: "soon" })).toThrow(
-      'HEALTH_CONTENT_GRACE_SECONDS must be a number of seconds, got "soon"',
+    expect(() => parseEnv({ HEALTH_CONTENT_GRACE_SECONDS: "soon" })).toThrow(
+      'Invalid environment: HEALTH_CONTENT_GRACE_SECONDS="soon" is not a number; expected a number of seconds, 0 or more',
     );
   });
 });

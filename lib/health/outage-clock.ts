@@ -1,3 +1,5 @@
+import { getEnv, type Env } from "@/lib/env";
+
 /**
  * How long a dependency has been failing: from the first failed check after a
  * success until the next success. A load balancer's health checks drive it.
@@ -21,13 +23,7 @@ export function createOutageClock(now: () => number = Date.now): OutageClock {
   };
 }
 
-/** Seconds the content source may stay unreachable before /api/health answers 503 (default 60). */
-export function contentGraceMs(env: Record<string, string | undefined> = process.env): number {
-  const raw = env.HEALTH_CONTENT_GRACE_SECONDS;
-  if (raw === undefined || raw === "") return 60_000;
-  const seconds = Number(raw);
-  if (!Number.isFinite(seconds) || seconds < 0) {
-    throw new Error(`HEALTH_CONTENT_GRACE_SECONDS must be a number of seconds, got "${raw}"`);
-  }
-  return seconds * 1000;
+/** HEALTH_CONTENT_GRACE_SECONDS: how long the content source may stay unreachable before /api/health answers 503. */
+export function contentGraceMs(env: Pick<Env, "HEALTH_CONTENT_GRACE_SECONDS"> = getEnv()): number {
+  return env.HEALTH_CONTENT_GRACE_SECONDS * 1000;
 }

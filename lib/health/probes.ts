@@ -5,6 +5,7 @@ import { createClient } from "@redis/client";
 
 import { buildDir } from "@/lib/build-dir";
 import { readyWithin, redisClientOptions } from "@/lib/cache/shared-cache.mjs";
+import { getEnv, type Env } from "@/lib/env";
 import { contentSource } from "@/lib/prismic/content-source";
 
 /** A health check waits this long for each dependency. */
@@ -19,8 +20,8 @@ export function buildId(): string {
 }
 
 /** Whether the content source answers its API root (the bundled repository: whether it reads). */
-export async function contentAnswers(): Promise<boolean> {
-  const source = contentSource({ ...process.env, PRISMIC_REQUEST_TIMEOUT_MS: String(PROBE_TIMEOUT_MS) });
+export async function contentAnswers(env: Env = getEnv()): Promise<boolean> {
+  const source = contentSource({ ...env, PRISMIC_REQUEST_TIMEOUT_MS: PROBE_TIMEOUT_MS });
   const url = new URL(source.endpoint);
   if (source.accessToken) url.searchParams.set("access_token", source.accessToken);
   try {
@@ -47,8 +48,8 @@ function healthClient(url: string): Client {
 }
 
 /** Whether the shared cache answers PING; undefined when no REDIS_URL is set. */
-export async function redisAnswers(): Promise<boolean | undefined> {
-  const url = process.env.REDIS_URL?.trim();
+export async function redisAnswers(env: Pick<Env, "REDIS_URL"> = getEnv()): Promise<boolean | undefined> {
+  const url = env.REDIS_URL;
   if (!url) return undefined;
   const client = healthClient(url);
   await readyWithin(client, PROBE_TIMEOUT_MS);

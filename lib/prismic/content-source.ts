@@ -3,6 +3,8 @@ import path from "node:path";
 import { getRepositoryName } from "@prismicio/client";
 import { BUNDLED_ENDPOINT, bundledContentApi } from "@vifargent/content-api/in-process";
 
+import { getEnv, type Env } from "@/lib/env";
+import { logger } from "@/lib/logger.mjs";
 import { boundedFetch } from "@/lib/prismic/bounded-fetch";
 import { configuredEndpoint } from "@/lib/prismic/endpoint";
 import sliceMachineConfig from "@/slicemachine.config.json";
@@ -21,29 +23,17 @@ export interface ContentSource {
   bundled: boolean;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
-
-function timeoutMs(): number {
-  const raw = process.env.PRISMIC_REQUEST_TIMEOUT_MS;
-  if (raw === undefined || raw === "") return DEFAULT_TIMEOUT_MS;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) {
-    throw new Error(`PRISMIC_REQUEST_TIMEOUT_MS must be a positive integer of milliseconds, got "${raw}"`);
-  }
-  return value;
-}
-
 /** The bundled repository's folder: CONTENT_DIR (default content/) from the working directory. */
-export function contentDir(): string {
+export function contentDir(env: Env = getEnv()): string {
   // Read at run time from the working directory, not traced into the bundle.
-  return path.resolve(/* turbopackIgnore: true */ process.cwd(), process.env.CONTENT_DIR || "content");
+  return path.resolve(/* turbopackIgnore: true */ process.cwd(), env.CONTENT_DIR);
 }
 
 /** The bundled repository answered in-process; what it cannot answer is logged like the site's errors. */
-export function bundledContent() {
+export function bundledContent(env: Env = getEnv()) {
   return bundledContentApi({
-    dir: contentDir(),
-    onError: (message, error) => console.error(`[content-api] ${message}:`, error),
+    dir: contentDir(env),
+    onError: (message, error) => logger.error({ err: error }, `[content-api] ${message}`),
   });
 }
 
@@ -56,15 +46,14 @@ function repositoryNameFor(endpoint: string): string {
   }
 }
 
-export function contentSource(env: NodeJS.ProcessEnv = process.env): ContentSource {
+export function contentSource(env: Env = getEnv()): ContentSource {
   const endpoint = configuredEndpoint(env);
+  const timeoutMs = () => env.PRISMIC_REQUEST_TIMEOUT_MS;
   if (endpoint) {
-    if (!/^https?:\/\//.test(endpoint))
-      throw new Error(`PRISMIC_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
     return {
       repositoryName: repositoryNameFor(endpoint),
       endpoint,
-      accessToken: env.PRISMIC_ACCESS_TOKEN || undefined,
+      accessToken: env.PRISMIC_ACCESS_TOKEN,
       fetch: boundedFetch(globalThis.fetch, timeoutMs()),
       bundled: false,
     };

@@ -1,7 +1,9 @@
+import { getEnv, type Env } from "../env";
+
 /**
  * The Content API the site reads, from PRISMIC_ENDPOINT; undefined for the bundled
- * repository. Free of imports so next.config can read it too (the toolbar's CSP).
+ * repository. Relative imports only, so next.config can read it too (the toolbar's CSP).
  */
-export function configuredEndpoint(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  return env.PRISMIC_ENDPOINT?.trim() || undefined;
+export function configuredEndpoint(env: Pick<Env, "PRISMIC_ENDPOINT"> = getEnv()): string | undefined {
+  return env.PRISMIC_ENDPOINT;
 }

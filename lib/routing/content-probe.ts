@@ -3,6 +3,7 @@ import { filter } from "@prismicio/client";
 import { ENVELOPE_ONLY, projectListParams } from "@/lib/content/project-list";
 import { describeContentError } from "@/lib/content/content-errors";
 import { prismicLang, type Lang } from "@/lib/i18n/locales";
+import { logger } from "@/lib/logger.mjs";
 import { LIST_PAGE_SIZE, listStatus, WORK_TYPE, type ListType } from "@/lib/site/page-types";
 import { createPublishedClient } from "@/prismicio";
 
@@ -34,7 +35,7 @@ async function remembered(key: string, ask: () => Promise<boolean>): Promise<boo
     answers.set(key, { exists, expires: now + TTL_MS });
     return exists;
   } catch (error) {
-    console.error(`[router] ${key}: ${describeContentError(error)}`);
+    logger.error(`[router] ${key}: ${describeContentError(error)}`);
     return undefined;
   }
 }

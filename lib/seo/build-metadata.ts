@@ -1,6 +1,7 @@
 import { isFilled, type ImageField } from "@prismicio/client";
 import type { Metadata } from "next";
 
+import { getEnv, type Env } from "@/lib/env";
 import { DEFAULT_LANG, LOCALES, type Lang } from "@/lib/i18n/locales";
 import { absoluteUrl } from "@/lib/site-url";
 
@@ -25,11 +26,11 @@ export interface PageSeo {
   type?: "website" | "article" | "video.other";
 }
 
-function shareImage(image: ImageField | null | undefined) {
+function shareImage(image: ImageField | null | undefined, env: Pick<Env, "NEXT_PUBLIC_SITE_URL">) {
   if (!isFilled.image(image)) return undefined;
   return [
     {
-      url: absoluteUrl(image.url),
+      url: absoluteUrl(image.url, env),
       width: image.dimensions.width,
       height: image.dimensions.height,
       alt: image.alt ?? "",
@@ -37,24 +38,24 @@ function shareImage(image: ImageField | null | undefined) {
   ];
 }
 
-export function pageMetadata(seo: PageSeo): Metadata {
+export function pageMetadata(seo: PageSeo, env: Pick<Env, "NEXT_PUBLIC_SITE_URL"> = getEnv()): Metadata {
   const path = seo.alternates[seo.lang] ?? "/";
   const languages: Record<string, string> = {};
   for (const [lang, alternatePath] of Object.entries(seo.alternates) as Array<[Lang, string]>) {
-    languages[LOCALES[lang].html] = absoluteUrl(alternatePath);
+    languages[LOCALES[lang].html] = absoluteUrl(alternatePath, env);
   }
   const xDefault = seo.alternates[DEFAULT_LANG];
-  if (xDefault) languages["x-default"] = absoluteUrl(xDefault);
-  const images = shareImage(seo.image) ?? shareImage(seo.fallbackImage);
+  if (xDefault) languages["x-default"] = absoluteUrl(xDefault, env);
+  const images = shareImage(seo.image, env) ?? shareImage(seo.fallbackImage, env);
   const title = seo.title || undefined;
   const socialTitle = seo.socialTitle || title;
   return {
     ...(title ? { title } : {}),
     ...(seo.description ? { description: seo.description } : {}),
-    alternates: { canonical: absoluteUrl(path), languages },
+    alternates: { canonical: absoluteUrl(path, env), languages },
     openGraph: {
       type: seo.type ?? "website",
-      url: absoluteUrl(path),
+      url: absoluteUrl(path, env),
       locale: LOCALES[seo.lang].ogLocale,
       ...(socialTitle ? { title: socialTitle } : {}),
       ...(seo.description ? { description: seo.description } : {}),

@@ -21,6 +21,7 @@ import {
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
 import { companyName } from "@/lib/content/site-identity";
 import { isLang } from "@/lib/i18n/locales";
+import { loggerFor } from "@/lib/logger.mjs";
 
 // One limiter per server instance (see the README for several instances).
 const limiter = createRateLimiter(rateLimitConfig());
@@ -36,23 +37,25 @@ export async function sendContactMessage(
   form: FormData,
 ): Promise<ContactFormState> {
   if (!isLang(lang)) return { status: "refused", values: {}, reason: "rejected" };
+  const requestHeaders = await headers();
+  const log = loggerFor(requestHeaders);
   const values = formValues(form);
   const kept = { ...values, website: "" };
   if (isHoneypotFilled(values.website)) {
-    console.warn("contact: refused, honeypot filled");
+    log.warn("contact: refused, honeypot filled");
     return { status: "refused", values: kept, reason: "rejected" };
   }
   const now = Date.now();
   if (isTooFast(values.started, now, minFillMs())) {
-    console.warn("contact: refused, sent too fast");
+    log.warn("contact: refused, sent too fast");
     return { status: "refused", values: kept, reason: "too_fast" };
   }
   const checked = validateContact(values);
   if (!checked.ok) return { status: "invalid", values: kept, errors: checked.errors };
 
-  const client = clientAddress((await headers()).get("x-forwarded-for"), trustedProxies());
+  const client = clientAddress(requestHeaders.get("x-forwarded-for"), trustedProxies());
   if (!limiter.take(client, now)) {
-    console.warn("contact: refused, rate limit reached");
+    log.warn("contact: refused, rate limit reached");
     return { status: "refused", values: kept, reason: "rate_limit" };
   }
 
@@ -64,7 +67,7 @@ export async function sendContactMessage(
   const config = contactConfig();
   const to = recipientFor(checked.data.purpose, page, settings);
   if (!to) {
-    console.error("contact: no recipient address in the contact page or settings");
+    log.error("contact: no recipient address in the contact page or settings");
     return { status: "refused", values: kept, reason: "delivery" };
   }
   const { id, mail } = composeContactMail(
@@ -77,13 +80,10 @@ export async function sendContactMessage(
     },
   );
   try {
-    await deliverContactMail(id, mail, config);
+    await deliverContactMail(id, mail, config, log);
     return { status: "sent", id };
   } catch (error) {
-    console.error(
-      `contact: message ${id} could not be delivered nor kept`,
-      error instanceof Error ? error.message : error,
-    );
+    log.error({ err: error }, `contact: message ${id} could not be delivered nor kept`);
     return { status: "refused", values: kept, reason: "delivery" };
   }
 }

@@ -3,6 +3,8 @@ import { after, NextResponse, type NextRequest } from "next/server";
 
 import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
 import { BodyTooLargeError, readTextUpTo } from "@/lib/net/bounded-body";
+import { getEnv } from "@/lib/env";
+import { loggerFor } from "@/lib/logger.mjs";
 import { NO_STORE } from "@/lib/net/cache-control";
 import { bundledContent, contentSource } from "@/lib/prismic/content-source";
 import { sameSecret } from "@/lib/security/same-secret";
@@ -23,7 +25,8 @@ function reply(status: number, body: object) {
 }
 
 export async function POST(request: NextRequest) {
-  const expected = process.env.PRISMIC_WEBHOOK_SECRET;
+  const expected = getEnv().PRISMIC_WEBHOOK_SECRET;
+  const log = loggerFor(request.headers);
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type)) {
     return reply(415, { error: "The body must be sent as application/json, as Prismic's webhook sends it" });
@@ -40,7 +43,7 @@ export async function POST(request: NextRequest) {
   }
   const secret = (body as { secret?: unknown }).secret;
   if (!expected) {
-    console.error("[revalidate] PRISMIC_WEBHOOK_SECRET is not set: refusing every webhook call");
+    log.error("[revalidate] PRISMIC_WEBHOOK_SECRET is not set: refusing every webhook call");
     return reply(401, { error: "Webhook secret not configured on this server" });
   }
   if (typeof secret !== "string" || !sameSecret(secret, expected)) {
@@ -53,6 +56,6 @@ export async function POST(request: NextRequest) {
   // The proxies in front drop their copies once this answer is sent, by which time Next has passed the
   // revalidation to the cache (Redis, for every instance): their next request renders fresh content.
   const proxies = proxyPurgeUrls();
-  if (proxies.length > 0) after(() => purgeProxyCaches(proxies));
+  if (proxies.length > 0) after(() => purgeProxyCaches(proxies, log));
   return reply(200, { revalidated: true, now: Date.now(), proxiesPurged: proxies.length });
 }
