@@ -3,6 +3,7 @@
  * default, enabled). Definitions live in code; names and descriptions come from
  * the translations document.
  */
+import { clientLogger } from "@/lib/client-logger";
 import type { Translations } from "@/lib/i18n/default-translations";
 
 export interface ConsentService {
@@ -28,16 +29,9 @@ export const ANALYTICS = "analytics";
 const YOUTUBE = "youtube";
 const VIMEO = "vimeo";
 
-/**
- * Says why an entry was left out (a mistake in code or content) in the server's log. The logger is
- * found where lib/logger.mjs puts it: this file takes no runtime import, as next.config.ts loads it
- * (lib/security/headers.ts), and that loader cannot resolve `@/` imports from a subfolder.
- */
+/** Says why an entry was left out (a mistake in code or content): in the server's log when rendered there. */
 function warnIgnored(entry: ServiceEntry): void {
-  const logger = (globalThis as { [key: symbol]: { warn(message: string): void } | undefined })[
-    Symbol.for("vifargent.logger")
-  ];
-  logger?.warn(`Consent service ignored: it needs a unique id and a name (${JSON.stringify(entry)})`);
+  clientLogger.warn(`Consent service ignored: it needs a unique id and a name (${JSON.stringify(entry)})`);
 }
 
 /** Keeps the entries that have an id and a name (SPEC 5), the first of each id, with defaults. */

@@ -5,23 +5,9 @@
  *
  * The rest of the site imports only from here.
  */
-export {
-  clientAddress,
-  createRateLimiter,
-  formRenderedAt,
-  isHoneypotFilled,
-  isTooFast,
-  minFillMs,
-  rateLimitConfig,
-  trustedProxies,
-} from "./abuse";
-export { composeContactMail } from "./compose";
-export { contactConfig } from "./config";
+export { formRenderedAt } from "./abuse";
 export { ContactDetails } from "./contact-details";
 export { ContactForm } from "./contact-form";
-export { deliverContactMail } from "./deliver";
-export { formValues } from "./fields";
 export type { ContactFormState } from "./form-state";
 export { CONTACT_FORM_LABEL_KEYS } from "./labels";
-export { recipientFor } from "./recipients";
-export { validateContact } from "./schema";
+export { createMessageReceiver } from "./receive-message";
