@@ -304,13 +304,15 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
  */
 export async function differsFromFreshLoad(page: Page): Promise<string | null> {
   return page.evaluate(async () => {
-    /** Within a pixel of an edge, the observer's verdict could go either way: load anew. */
+    /** Within 2 px of an edge, the observer's verdict could go either way: load anew. */
     const MARGIN = 2;
     const classes = (element: Element) => Array.from(element.classList);
     const reveals = Array.from(document.querySelectorAll("*")).filter((element) =>
       classes(element).some((name) => name.endsWith("_reveal")),
     );
     for (const element of reveals) {
+      // Not laid out at this width (display: none): its state changes nothing here.
+      if (element.getClientRects().length === 0) continue;
       let lowered = 0;
       for (let node: Element | null = element; node; node = node.parentElement) {
         const translate = getComputedStyle(node).translate;
@@ -327,6 +329,8 @@ export async function differsFromFreshLoad(page: Page): Promise<string | null> {
         return `a reveal ${hidden ? "hidden in view" : "shown outside the view"} (${Math.round(top)} px)`;
     }
     for (const image of Array.from(document.images)) {
+      // A <picture>'s sources take part in the choice, which a lone copy cannot repeat.
+      if (image.parentElement?.tagName === "PICTURE") return `${image.currentSrc} is in a <picture>`;
       if (!image.srcset) continue;
       const probe = document.createElement("img");
       probe.sizes = image.sizes;
