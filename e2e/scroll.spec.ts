@@ -297,7 +297,8 @@ test.describe("reduced motion from the start", () => {
   test("scrolls natively: no Lenis classes, keys left to the browser", async ({ page }) => {
     await page.goto(LONG_PAGE);
     await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
-    await page.waitForTimeout(300);
+    // Hydrated, and every script the page asked for has arrived: Lenis would have been among them.
+    await page.waitForLoadState("networkidle");
     await expect(page.locator("html")).not.toHaveClass(/lenis/);
   });
 });
@@ -323,7 +324,7 @@ test.describe("phone", () => {
     });
     await page.goto(LONG_PAGE);
     await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
-    await page.waitForTimeout(500);
+    await page.waitForLoadState("networkidle");
     await expect(page.locator("html")).not.toHaveClass(/lenis/);
     expect(scripts.length).toBeGreaterThan(3);
     expect(scripts.filter((body) => body.includes("lenisVersion"))).toEqual([]);
