@@ -1,13 +1,24 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 
 import { defineConfig, devices } from "@playwright/test";
+
+import { siteEnv, sitePort } from "./e2e/site-env";
 
 /**
  * Browser tests: Debian's Chromium (or CHROMIUM_PATH) against the production
  * build served on loopback. No browser download, no outside network.
  */
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+const PORT = sitePort();
 const baseURL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * `E2E_REUSE_BUILD=1` serves the build already in .next instead of building anew: for measuring or
+ * re-running specs while working on them. CI and `npm test` leave it unset, so they always test a
+ * fresh build of the code they check out.
+ */
+const reuseBuild =
+  process.env.E2E_REUSE_BUILD === "1" && existsSync(path.join(__dirname, ".next", "BUILD_ID"));
 
 export default defineConfig({
   testDir: "e2e",
@@ -58,24 +69,12 @@ export default defineConfig({
     { name: "visual", use: { ...devices["Desktop Chrome"] }, testMatch: "visual.spec.ts" },
   ],
   webServer: {
-    command: "npm run build && npm run start",
+    command: reuseBuild ? "npm run start" : "npm run build && npm run start",
     url: baseURL,
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "pipe",
     stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      NEXT_TELEMETRY_DISABLED: "1",
-      PRISMIC_WEBHOOK_SECRET: "e2e-webhook-secret",
-      // Registers audience measurement, so consent tests see Google's tag asked for (and intercepted).
-      NEXT_PUBLIC_GA_MEASUREMENT_ID: "G-E2ETEST01",
-      // No SMTP: accepted messages land in this outbox, which the contact tests read. The limits
-      // are relaxed here (a person's 1 s, many messages); a second server checks the defaults.
-      CONTACT_OUTBOX_DIR: path.resolve(__dirname, "test-results/outbox"),
-      CONTACT_MIN_FILL_MS: "1000",
-      CONTACT_RATE_LIMIT: "1000/600",
-    },
+    env: siteEnv(__dirname, PORT),
   },
 });

@@ -3,6 +3,7 @@ import type { BrowserContext, Page, Request } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { violations } from "./helpers/axe";
 import { pages, translation, type Lang } from "./helpers/content";
+import { trace } from "./helpers/scroll-trace";
 import { settle } from "./helpers/settle";
 
 /**
@@ -365,10 +366,8 @@ test.describe("the panel", () => {
     await opener.focus();
     await page.keyboard.press("Enter");
     await expect(panel(page)).toBeVisible();
-    const before = await page.evaluate(() => window.scrollY);
-    await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(200);
-    expect(await page.evaluate(() => window.scrollY)).toBe(before);
+    const samples = await trace(page, () => page.mouse.wheel(0, 600));
+    expect(samples.at(-1)).toBe(samples[0]);
     await page.keyboard.press("Escape");
     await expect(panel(page)).toHaveCount(0);
     await expect(opener).toBeFocused();

@@ -7,7 +7,7 @@ import { spawnContentServer, type ContentServer } from "@vifargent/content-api/s
 
 import { expect, test } from "./fixtures";
 import { startFaultProxy, type FaultProxy } from "./helpers/fault-proxy";
-import { startSiteServer, type SiteServer } from "./helpers/site-server";
+import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**
  * A deploy stops an instance with SIGTERM: `npm start` stops accepting
@@ -64,10 +64,16 @@ test("on SIGTERM the server refuses new connections, finishes the request in fli
   proxy.set("slow");
   const started = Date.now();
   const inFlight = get(`${site.origin}/works/${uid}`);
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // In flight: its render is waiting on the content service (the proxy holds the request).
+  await waitFor(async () => proxy.held() > 0, 20_000, "the render asking the content service");
   const exited = new Promise<number | null>((resolve) => site.process.once("exit", resolve));
   site.process.kill("SIGTERM");
-  await new Promise((resolve) => setTimeout(resolve, 200));
+  // The server prints this line and closes its listener in one step.
+  await waitFor(
+    async () => site.output().includes("[server] SIGTERM: no new connections"),
+    10_000,
+    "the server taking the signal",
+  );
 
   // No new connection is accepted while the request in flight is answered.
   await expect(get(`${site.origin}/robots.txt`)).rejects.toThrow(/ECONNREFUSED/);

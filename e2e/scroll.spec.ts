@@ -1,8 +1,9 @@
-import { devices, type Page } from "@playwright/test";
+import { devices, type Locator, type Page } from "@playwright/test";
 
 import { expect, test } from "./fixtures";
 import { returningVisitor } from "./helpers/consent";
 import { pages, translation } from "./helpers/content";
+import { trace } from "./helpers/scroll-trace";
 
 /**
  * Smooth scrolling as a desktop visitor meets it in Chromium (a fine pointer,
@@ -29,39 +30,6 @@ async function smoothReady(page: Page) {
   await expect(page.locator("html")).toHaveClass(/\blenis\b/);
 }
 
-/**
- * Runs `action`, then records window.scrollY on every frame until the page has
- * been still for 30 frames (the end of a smooth scroll moves a fraction of a
- * pixel a frame, so a stop is only believed once it lasts).
- */
-async function trace(page: Page, action: () => Promise<void>): Promise<number[]> {
-  await page.evaluate(() => {
-    const record = window as unknown as { samples: number[]; sampling: boolean };
-    record.samples = [window.scrollY];
-    record.sampling = true;
-    const frame = () => {
-      record.samples.push(window.scrollY);
-      if (record.sampling) requestAnimationFrame(frame);
-    };
-    requestAnimationFrame(frame);
-  });
-  await action();
-  await page.waitForFunction(
-    () => {
-      const { samples } = window as unknown as { samples: number[] };
-      const recent = samples.slice(-30);
-      return samples.length > 40 && recent.every((value) => value === recent[0]);
-    },
-    null,
-    { timeout: 10_000 },
-  );
-  return page.evaluate(() => {
-    const record = window as unknown as { samples: number[]; sampling: boolean };
-    record.sampling = false;
-    return record.samples;
-  });
-}
-
 /** Positions strictly between the first and the last: the frames of an animation. */
 function inBetween(samples: number[]): number[] {
   const start = samples[0];
@@ -74,6 +42,35 @@ function inBetween(samples: number[]): number[] {
 function expectWithinAPixel(actual: number | undefined, expected: number) {
   expect(actual).toBeDefined();
   expect(Math.abs(actual! - expected), `${actual} is not ${expected}`).toBeLessThanOrEqual(1);
+}
+
+interface IndicatorLog {
+  indicator: {
+    /** data-visible at the start, then each time it changed. */
+    visible: (string | undefined)[];
+    /** The opacity each finished opacity transition left. */
+    opacities: number[];
+  };
+}
+
+/**
+ * Records, in the page as they happen, the indicator's data-visible changes and the end of
+ * each of its opacity transitions: a loaded machine may let a whole show-and-fade pass
+ * between two looks from the test.
+ */
+async function watchIndicator(indicator: Locator): Promise<() => Promise<IndicatorLog["indicator"]>> {
+  await indicator.evaluate((element: HTMLElement) => {
+    const log: IndicatorLog["indicator"] = { visible: [element.dataset.visible], opacities: [] };
+    (window as unknown as IndicatorLog).indicator = log;
+    new MutationObserver(() => {
+      if (log.visible.at(-1) !== element.dataset.visible) log.visible.push(element.dataset.visible);
+    }).observe(element, { attributes: true, attributeFilter: ["data-visible"] });
+    element.addEventListener("transitionend", (event) => {
+      if (event.target === element && event.propertyName === "opacity")
+        log.opacities.push(Number(getComputedStyle(element).opacity));
+    });
+  });
+  return () => indicator.page().evaluate(() => (window as unknown as IndicatorLog).indicator);
 }
 
 async function blurAll(page: Page) {
@@ -118,10 +115,12 @@ test.describe("desktop", () => {
     const field = page.getByRole("textbox", { name: "Notes" });
     await field.focus();
     // Caret keys and typing (Page Up/Down in a field are the browser's own, which may scroll).
-    for (const key of ["ArrowDown", "Space", "End", "Space", "Home", "ArrowUp"])
-      await page.keyboard.press(key);
-    await page.waitForTimeout(300);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // Traced until the page has been still for 30 frames: a scroll they started would show.
+    const typed = await trace(page, async () => {
+      for (const key of ["ArrowDown", "Space", "End", "Space", "Home", "ArrowUp"])
+        await page.keyboard.press(key);
+    });
+    expect(typed.at(-1)).toBe(0);
     await expect(field).toHaveValue("  ");
 
     // Shortcuts stay the browser's: the smooth scroller leaves their events alone (a plain arrow it takes).
@@ -151,16 +150,16 @@ test.describe("desktop", () => {
     await expect(page.locator("html")).toHaveClass(/lenis-stopped/);
 
     await page.mouse.move(20, 450);
-    await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(400);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const wheeled = await trace(page, () => page.mouse.wheel(0, 800));
+    expect(wheeled.at(-1)).toBe(0);
 
     // An ordinary call is ignored while locked; a forced one scrolls.
-    await page.evaluate(() =>
-      window.dispatchEvent(new CustomEvent("scroll:to", { detail: { target: 600 } })),
-    );
-    await page.waitForTimeout(400);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const called = await trace(page, async () => {
+      await page.evaluate(() =>
+        window.dispatchEvent(new CustomEvent("scroll:to", { detail: { target: 600 } })),
+      );
+    });
+    expect(called.at(-1)).toBe(0);
     const forced = await trace(page, async () => {
       await page.evaluate(() =>
         window.dispatchEvent(new CustomEvent("scroll:to", { detail: { target: 600, force: true } })),
@@ -185,14 +184,21 @@ test.describe("desktop", () => {
     await expect(indicator).toHaveAttribute("aria-hidden", "true");
     await expect(indicator).toHaveCSS("pointer-events", "none");
     await expect(indicator).toHaveCSS("opacity", "0");
+    const record = await watchIndicator(indicator);
     await page.mouse.move(700, 450);
     await page.mouse.wheel(0, 2000);
-    await expect(indicator).toHaveAttribute("data-visible", "true");
-    await expect
-      .poll(() => indicator.evaluate((element) => Number(getComputedStyle(element).opacity)))
-      .toBeGreaterThan(0.5);
-    await expect(indicator).toHaveAttribute("data-visible", "false", { timeout: 5_000 });
-    await expect(indicator).toHaveCSS("opacity", "0", { timeout: 5_000 });
+    // Until a fade back to 0 has ended (there is none before the indicator has shown).
+    await page.waitForFunction(() => (window as unknown as IndicatorLog).indicator.opacities.includes(0));
+    const { visible, opacities } = await record();
+    // Visible while the page travelled, not visible after.
+    expect(visible.indexOf("true"), `data-visible went ${visible.join(", ")}`).toBeGreaterThan(0);
+    expect(visible.at(-1)).toBe("false");
+    // Shown (more than half opaque) before it faded out.
+    const shown = opacities.findIndex((opacity) => opacity > 0.5);
+    expect(shown, `opacities reached: ${opacities.join(", ")}`).toBeGreaterThanOrEqual(0);
+    expect(shown).toBeLessThan(opacities.indexOf(0));
+    await expect(indicator).toHaveAttribute("data-visible", "false");
+    await expect(indicator).toHaveCSS("opacity", "0");
     // In the side gutter: it covers no content.
     const box = (await indicator.boundingBox())!;
     const content = (await page.locator("main h1").boundingBox())!;
@@ -291,7 +297,8 @@ test.describe("reduced motion from the start", () => {
   test("scrolls natively: no Lenis classes, keys left to the browser", async ({ page }) => {
     await page.goto(LONG_PAGE);
     await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
-    await page.waitForTimeout(300);
+    // Hydrated, and every script the page asked for has arrived: Lenis would have been among them.
+    await page.waitForLoadState("networkidle");
     await expect(page.locator("html")).not.toHaveClass(/lenis/);
   });
 });
@@ -317,7 +324,7 @@ test.describe("phone", () => {
     });
     await page.goto(LONG_PAGE);
     await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
-    await page.waitForTimeout(500);
+    await page.waitForLoadState("networkidle");
     await expect(page.locator("html")).not.toHaveClass(/lenis/);
     expect(scripts.length).toBeGreaterThan(3);
     expect(scripts.filter((body) => body.includes("lenisVersion"))).toEqual([]);

@@ -11,6 +11,8 @@ export type Fault = "none" | "down" | "500" | "503" | "429" | "slow" | "malforme
 export interface FaultProxy {
   origin: string;
   set(fault: Fault): void;
+  /** How many requests "slow" is holding right now: a test waits on it to know a render is under way. */
+  held(): number;
   close(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startFaultProxy(upstream: string, slowMs: number): Promise
   return {
     origin: `http://127.0.0.1:${port}`,
     set: (next) => (fault = next),
+    held: () => timers.size,
     close: async () => {
       for (const timer of timers) clearTimeout(timer);
       server.closeAllConnections();

@@ -290,3 +290,74 @@ export async function layoutProblems(page: Page, options: LayoutOptions = {}): P
     { checks, within: options.within },
   );
 }
+
+/**
+ * Why the page, loaded at another viewport and then resized to this one, is not in the state a
+ * load at this viewport gives, or null when it is. Checked after the resize has run its course
+ * (see `settleResize`), and the caller loads the page anew whenever it is not:
+ *
+ * - reveals: a revealed block (components/in-view) that a load here would have found outside the
+ *   viewport, and so hidden and lowered by its `translate`; or one still hidden though a load here
+ *   would have found it in view (its box measured without the translate of the reveal);
+ * - images: an image showing another file of its `srcset` than one chosen at this viewport (a
+ *   detached copy of the element makes that choice now).
+ */
+export async function differsFromFreshLoad(page: Page): Promise<string | null> {
+  return page.evaluate(async () => {
+    /** Within 2 px of an edge, the observer's verdict could go either way: load anew. */
+    const MARGIN = 2;
+    const classes = (element: Element) => Array.from(element.classList);
+    const reveals = Array.from(document.querySelectorAll("*")).filter((element) =>
+      classes(element).some((name) => name.endsWith("_reveal")),
+    );
+    for (const element of reveals) {
+      // Not laid out at this width (display: none): its state changes nothing here.
+      if (element.getClientRects().length === 0) continue;
+      let lowered = 0;
+      for (let node: Element | null = element; node; node = node.parentElement) {
+        const translate = getComputedStyle(node).translate;
+        if (translate !== "none") lowered += parseFloat(translate.split(" ")[1] ?? "0") || 0;
+      }
+      const box = element.getBoundingClientRect();
+      const [top, bottom] = [box.top - lowered, box.bottom - lowered];
+      const near = (value: number, edge: number) => Math.abs(value - edge) <= MARGIN;
+      if ([top, bottom].some((edge) => near(edge, 0) || near(edge, window.innerHeight)))
+        return `a reveal at the viewport's edge (${Math.round(top)} to ${Math.round(bottom)} px)`;
+      const inView = top < window.innerHeight && bottom > 0 && box.right > 0 && box.left < window.innerWidth;
+      const hidden = classes(element).some((name) => name.endsWith("_outside"));
+      if (inView === hidden)
+        return `a reveal ${hidden ? "hidden in view" : "shown outside the view"} (${Math.round(top)} px)`;
+    }
+    for (const image of Array.from(document.images)) {
+      // A <picture>'s sources take part in the choice, which a lone copy cannot repeat.
+      if (image.parentElement?.tagName === "PICTURE") return `${image.currentSrc} is in a <picture>`;
+      if (!image.srcset) continue;
+      const probe = document.createElement("img");
+      probe.sizes = image.sizes;
+      probe.srcset = image.srcset;
+      probe.src = image.getAttribute("src") ?? "";
+      // The choice is made when the image data is updated, a task after the attributes are set.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      if (probe.currentSrc !== image.currentSrc)
+        return `${image.currentSrc}, where a load here picks ${probe.currentSrc}`;
+    }
+    return null;
+  });
+}
+
+/**
+ * After a viewport change: lets the observers and media queries react (two frames), the images
+ * chosen anew load, and the transitions that follow (reveals of blocks now in view) end.
+ */
+export async function settleResize(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+  await loadAllImages(page);
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
