@@ -26,7 +26,7 @@ export interface Nginx {
   stop(): Promise<void>;
 }
 
-const DEPLOY = path.resolve(__dirname, "../../deploy/nginx");
+const DEPLOY = path.resolve(__dirname, "../deploy/nginx");
 const MODULES = "/usr/lib/nginx/modules";
 const NGINX = process.env.NGINX_PATH || "nginx";
 

@@ -24,6 +24,14 @@ export async function settle(page: Page, { images = false }: { images?: boolean 
     await frame();
   });
   if (images) {
+    // The scroll above asks for lazy images, but Chromium may not have started one it passed in a
+    // single frame, and then never does at the top: ask for every laid-out image that is still
+    // waiting, so the wait below ends on the page's own state, not on the scroll's timing.
+    await page.evaluate(() => {
+      for (const image of Array.from(document.images))
+        if (!image.complete && image.loading === "lazy" && image.getClientRects().length > 0)
+          image.loading = "eager";
+    });
     // An image that is not laid out (display: none) is never fetched when lazy; it cannot complete.
     await page.waitForFunction(
       () =>
