@@ -166,6 +166,13 @@ const config = [
           property: "env",
           message: "Read settings from lib/env.ts (getEnv(), as a parameter's default), never process.env.",
         },
+        // Redirects go through lib/net/same-site-redirect.ts, which checks the Location it sends.
+        ...["Response", "NextResponse"].map((object) => ({
+          object,
+          property: "redirect",
+          message:
+            "Redirect with redirectWithinSite (lib/net/same-site-redirect.ts): it keeps the target on the site.",
+        })),
       ],
     },
   },

@@ -1,6 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
 
 import { DRAFT_MODE_COOKIE } from "@/lib/preview/draft-mode";
+import { nodeEnv } from "@/lib/public-env";
+import {
+  isSimulatorPath,
+  simulatorMayAnswer,
+  simulatorNotFound,
+} from "@/lib/security/slice-simulator-access";
 import { listPageExists, workExists } from "@/lib/routing/content-probe";
 import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
 
@@ -20,6 +26,13 @@ async function exists(resolution: Resolution, draft: boolean): Promise<boolean> 
 
 export async function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
+  if (isSimulatorPath(pathname)) {
+    const visit = {
+      fetchDest: request.headers.get("sec-fetch-dest"),
+      rsc: request.headers.get("rsc") === "1",
+    };
+    return simulatorMayAnswer(visit, nodeEnv() === "production") ? NextResponse.next() : simulatorNotFound();
+  }
   const resolution = resolvePath(pathname, searchParams);
   if (resolution.kind === "outside") return NextResponse.next();
 

@@ -2,9 +2,9 @@ import type { NextRequest } from "next/server";
 
 import { describeContentError } from "@/lib/content/content-errors";
 import { loggerFor } from "@/lib/logger.mjs";
+import { redirectWithinSite, sameSitePath } from "@/lib/net/same-site-redirect";
 import { startPreview } from "@/lib/preview/preview-session";
 import { isPreviewToken } from "@/lib/preview/preview-token";
-import { redirectToPath, safeRedirectPath } from "@/lib/preview/safe-redirect";
 import { createClient, repositoryName } from "@/prismicio";
 
 /**
@@ -15,7 +15,7 @@ import { createClient, repositoryName } from "@/prismicio";
 export async function GET(request: NextRequest) {
   const token = request.nextUrl.searchParams.get("token")?.trim();
   const documentID = request.nextUrl.searchParams.get("documentId")?.trim();
-  if (!token || !documentID || !isPreviewToken(token, repositoryName)) return redirectToPath("/");
+  if (!token || !documentID || !isPreviewToken(token, repositoryName)) return redirectWithinSite("/");
 
   let resolved: string;
   try {
@@ -24,11 +24,12 @@ export async function GET(request: NextRequest) {
     loggerFor(request.headers).error(
       `[preview] could not resolve document ${documentID}: ${describeContentError(error)}`,
     );
-    return redirectToPath("/");
+    return redirectWithinSite("/");
   }
-  const path = safeRedirectPath(resolved, "");
-  if (!path) return redirectToPath("/");
+  // A document whose URL is not a page of this site starts no preview.
+  const path = sameSitePath(resolved, "");
+  if (!path) return redirectWithinSite("/");
 
   await startPreview(token);
-  return redirectToPath(path);
+  return redirectWithinSite(path);
 }

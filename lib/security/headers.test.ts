@@ -3,8 +3,8 @@ import {
   contentSecurityPolicy,
   permissionsPolicy,
   securityHeaderRules,
-  SLICE_SIMULATOR_PATH,
 } from "@/lib/security/headers";
+import { SLICE_SIMULATOR_PATH } from "@/lib/security/slice-simulator-access";
 
 function directives(policy: string): Record<string, string[]> {
   return Object.fromEntries(
@@ -59,6 +59,7 @@ describe("security headers", () => {
       "http://localhost:9999",
       "https://*.prismic.io",
     ]);
+    expect(simulator.headers).toContainEqual({ key: "X-Robots-Tag", value: "noindex, nofollow" });
   });
 
   it("denies the features the site does not use and keeps the players' own", () => {

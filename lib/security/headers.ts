@@ -7,6 +7,7 @@
  */
 import { EMBEDDED_PLAYER_ORIGINS } from "./embedded-players";
 import { DRAFT_MODE_COOKIE } from "../preview/draft-mode";
+import { SLICE_SIMULATOR_PATH } from "./slice-simulator-access";
 
 export interface Header {
   key: string;
@@ -38,8 +39,6 @@ const PRISMIC_IMAGES = ["https://images.prismic.io", "https://*.cdn.prismic.io"]
 
 /** Slice Machine's simulator frames /slice-simulator: locally (port 9999) and in Prismic's page builder. */
 export const SLICE_MACHINE_ORIGINS = ["http://localhost:9999", "https://*.prismic.io"];
-
-export const SLICE_SIMULATOR_PATH = "/slice-simulator";
 
 export interface CspOptions {
   /** Audience measurement is configured: Google's tag may load (only after consent, the page decides). */
@@ -147,6 +146,8 @@ export function securityHeaderRules({
       source: SLICE_SIMULATOR_PATH,
       headers: [
         csp({ analytics: false, toolbar: false, frameAncestors: ["'self'", ...SLICE_MACHINE_ORIGINS] }),
+        // An editors' tool, never a page to index, whatever it shows.
+        { key: "X-Robots-Tag", value: "noindex, nofollow" },
       ],
     },
   ];

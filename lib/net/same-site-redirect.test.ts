@@ -1,0 +1,159 @@
+import fc from "fast-check";
+
+import { redirectWithinSite, sameSitePath } from "@/lib/net/same-site-redirect";
+
+/** The site as a browser knows it, on a page some levels deep. */
+const SITE = "https://studio.example";
+const PAGE = `${SITE}/en/works/some-work?x=1#credits`;
+
+/** Pieces attackers combine: separators, dot segments, encodings, schemes, hosts, invisible and look-alike characters. */
+const PIECES = [
+  "/",
+  "//",
+  "\\",
+  ".",
+  "..",
+  "./",
+  "../",
+  "%2F",
+  "%2f",
+  "%5C",
+  "%5c",
+  "%2E",
+  "%2e%2e",
+  "%252F",
+  "%25252F",
+  "%09",
+  "%0a",
+  "%00",
+  "\t",
+  "\n",
+  "\r",
+  "\u0000",
+  "\u007f",
+  " ",
+  "\u00a0",
+  "\u2215",
+  "\u2044",
+  "\uff0f",
+  "\uff3c",
+  "\u3002",
+  "\ufe68",
+  ":",
+  "@",
+  "?",
+  "#",
+  ";",
+  "evil.example",
+  "evil.example:443",
+  "user:pass@",
+  "http:",
+  "https:",
+  "javascript:",
+  "data:",
+  "works",
+  "en",
+  "%",
+];
+
+const attack = fc.oneof(
+  fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }).map((parts) => parts.join("")),
+  fc.array(fc.constantFrom(...PIECES), { maxLength: 6 }).map((parts) => `/${parts.join("")}`),
+  fc.string({ unit: "grapheme", maxLength: 24 }),
+  fc.string({ unit: "binary", maxLength: 24 }).map((text) => `/${text}`),
+  fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  fc.webPath().map((path) => `/${path}`),
+);
+
+/** Where a browser goes when it gets this Location on the page. */
+const destination = (location: string) => new URL(location, PAGE);
+
+describe("sameSitePath", () => {
+  test.each([
+    ["/works/aurores-boreales", "/works/aurores-boreales"],
+    ["/en/works/x?y=1#credits", "/en/works/x?y=1#credits"],
+    ["/", "/"],
+    ["/works/caf%C3%A9", "/works/caf%C3%A9"],
+    ["/works/a/../b", "/works/b"],
+  ])("%s is kept (normalised)", (input, expected) => {
+    expect(sameSitePath(input)).toBe(expected);
+  });
+
+  test.each([
+    "https://evil.example/",
+    "http:evil.example",
+    "//evil.example",
+    "///evil.example",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/%2Fevil.example",
+    "/%2F%2Fevil.example",
+    "/%252F%252Fevil.example",
+    "/%5Cevil.example",
+    "/%5c%5cevil.example",
+    "/\tevil",
+    "/%09/evil.example",
+    "javascript:alert(1)",
+    "evil.example",
+    "",
+    "/%E0%A4%A",
+    // Dot segments the parser removes, leaving a host behind.
+    "/.//evil.example",
+    "/..//evil.example",
+    "/a/..//evil.example",
+    "/././/evil.example/x?y",
+    "/%2e//evil.example",
+    "/%2E%2E//evil.example",
+  ])("%j falls back to the home page", (input) => {
+    expect(sameSitePath(input)).toBe("/");
+  });
+
+  test("non-strings fall back too", () => {
+    expect(sameSitePath(null)).toBe("/");
+    expect(sameSitePath(undefined, "/en")).toBe("/en");
+    expect(sameSitePath(["/works"])).toBe("/");
+  });
+
+  test("whatever the input, the value returned keeps the browser on the site", () => {
+    fc.assert(
+      fc.property(attack, (input) => {
+        const path = sameSitePath(input);
+        expect(path.startsWith("/")).toBe(true);
+        expect(path).not.toMatch(/^\/[/\\]|[\\\u0000-\u001f\u007f]/);
+        expect(destination(path).origin).toBe(SITE);
+        // What is sent is already normal: the browser's own parsing changes nothing.
+        const { pathname, search, hash } = destination(path);
+        expect(`${pathname}${search}${hash}`).toBe(path);
+        // And checking it again keeps it: nothing is left to normalise into another meaning.
+        expect(sameSitePath(path)).toBe(path);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test("a same-site path survives, normalised", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-z0-9-]{1,12}$/), { minLength: 1, maxLength: 4 }),
+        (segments) => {
+          const path = `/${segments.join("/")}`;
+          expect(sameSitePath(path)).toBe(path);
+        },
+      ),
+    );
+  });
+});
+
+describe("redirectWithinSite", () => {
+  test("a 307 no cache keeps, to the safe path", () => {
+    const response = redirectWithinSite("/.//evil.example");
+    expect(response.status).toBe(307);
+    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("cache-control")).toContain("no-store");
+    expect(redirectWithinSite("/en/works/x").headers.get("location")).toBe("/en/works/x");
+  });
+
+  test("an unsafe fallback is itself replaced by the home page", () => {
+    expect(redirectWithinSite("//evil.example", "//evil.example").headers.get("location")).toBe("/");
+  });
+});
