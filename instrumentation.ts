@@ -4,8 +4,10 @@ export async function register() {
   // literal per runtime, so the edge build of this file drops the Node-only imports below.
   // eslint-disable-next-line no-restricted-properties
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // The logger, also for code shared with the browser (lib/client-logger.ts finds it on globalThis).
-  await import("@/lib/logger.mjs");
+  // The logger, also for code shared with the browser (lib/client-logger.ts finds it on globalThis);
+  // what Next and libraries print on the console goes through it too, redacted.
+  const { forwardConsole } = await import("@/lib/logger.mjs");
+  forwardConsole();
   const { skipReportedErrors } = await import("@/lib/content/content-errors");
   skipReportedErrors();
 }

@@ -177,3 +177,32 @@ export function loggerFor(headers, parent = logger) {
  */
 export const SHARED_LOGGER = Symbol.for("vifargent.logger");
 /** @type {Record<symbol, unknown>} */ (globalThis)[SHARED_LOGGER] = logger;
+
+/** Console methods and the level their lines are logged at. */
+const CONSOLE_LEVELS = /** @type {const} */ ([
+  ["error", "error"],
+  ["warn", "warn"],
+  ["info", "info"],
+  ["log", "info"],
+  ["debug", "debug"],
+]);
+
+/**
+ * Sends what libraries print on the console through the logger, so their lines are redacted and
+ * shaped like the site's: Next reports a page's uncaught error with console.error (its message
+ * holds the failed request's URL, with @prismicio/client's access_token and ref), and libraries
+ * warn the same way. The first Error among the arguments becomes the line's `err` (with its stack);
+ * the rest is the message. Called once, when the server starts (instrumentation.ts).
+ * @param {Pick<Console, "error" | "warn" | "info" | "log" | "debug">} [target]
+ * @param {Logger} [log]
+ */
+export function forwardConsole(target = console, log = logger) {
+  for (const [method, level] of CONSOLE_LEVELS) {
+    target[method] = (/** @type {unknown[]} */ ...args) => {
+      const err = args.find((arg) => arg instanceof Error);
+      const rest = args.filter((arg) => arg !== err);
+      if (err) log[level](err, ...rest);
+      else log[level](...rest);
+    };
+  }
+}

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { createLogger, loggerFor, prettyLine } from "@/lib/logger.mjs";
+import { createLogger, forwardConsole, loggerFor, prettyLine } from "@/lib/logger.mjs";
 import { redactText, redactValue } from "@/lib/log-redaction.mjs";
 import { parseStartEnv } from "@/lib/runtime-env.mjs";
 
@@ -237,5 +237,46 @@ describe("redaction", () => {
     expect(JSON.stringify(redactValue(deep))).toContain("[Object]");
     expect(redactValue(Array.from({ length: 60 }, (_, i) => i))).toHaveLength(51);
     expect(redactValue(Buffer.from("secret"))).toBe("[6 bytes]");
+  });
+});
+
+describe("the console, forwarded to the logger", () => {
+  /** A console-like object forwarded to a capturing logger. */
+  function forwarded() {
+    const { log, lines, entries } = capture();
+    const target = { error() {}, warn() {}, info() {}, log() {}, debug() {} } as unknown as Console;
+    forwardConsole(target, log);
+    return { target, lines, entries };
+  }
+
+  it("logs Next's error reports at their level, with the error's stack as `err`", () => {
+    const { target, entries } = forwarded();
+    target.error("⨯", new TypeError("fetch failed"));
+    target.warn("⚠ slow");
+    target.log("plain", 3);
+    expect(entries()).toEqual([
+      expect.objectContaining({
+        level: "error",
+        msg: "⨯",
+        err: expect.objectContaining({ type: "TypeError", stack: expect.stringContaining("fetch failed") }),
+      }),
+      expect.objectContaining({ level: "warn", msg: "⚠ slow" }),
+      expect.objectContaining({ level: "info", msg: "plain 3" }),
+    ]);
+  });
+
+  it("keeps every generated secret out of what any console method prints", () => {
+    const methods = ["error", "warn", "info", "log"] as const;
+    fc.assert(
+      fc.property(logCall, fc.constantFrom(...methods), fc.boolean(), (input, method, prefixed) => {
+        const { target, lines } = forwarded();
+        const args = prefixed ? ["⨯", ...input.call] : input.call;
+        (target[method] as (...args: unknown[]) => void)(...args);
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).not.toContain(input.secret);
+        if ("also" in input && input.also) expect(lines[0]).not.toContain(input.also);
+      }),
+      { numRuns: Number(process.env.REDACTION_RUNS ?? 300) },
+    );
   });
 });
