@@ -8,11 +8,14 @@
  */
 import http from "node:http";
 
-import { logger } from "./lib/logger.mjs";
+import { forwardConsole, logger } from "./lib/logger.mjs";
 import { exitOnInvalidEnv, startEnv } from "./lib/runtime-env.mjs";
 
 // An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).
 const { HOST: hostname, PORT: port, SHUTDOWN_TIMEOUT_MS: shutdownTimeoutMs } = exitOnInvalidEnv(startEnv);
+
+// From here on, whatever Next or a library prints is a logged line, redacted like the site's own.
+forwardConsole();
 
 const { default: next } = await import("next");
 const app = next({ dev: false, hostname, port });

@@ -178,6 +178,8 @@ export function loggerFor(headers, parent = logger) {
 export const SHARED_LOGGER = Symbol.for("vifargent.logger");
 /** @type {Record<symbol, unknown>} */ (globalThis)[SHARED_LOGGER] = logger;
 
+const ANSI_ESCAPE = /\u001b\[[0-9;]*m/g;
+
 /** Console methods and the level their lines are logged at. */
 const CONSOLE_LEVELS = /** @type {const} */ ([
   ["error", "error"],
@@ -198,11 +200,13 @@ const CONSOLE_LEVELS = /** @type {const} */ ([
  */
 export function forwardConsole(target = console, log = logger) {
   for (const [method, level] of CONSOLE_LEVELS) {
+    // logMethod (above) reads any arguments; pino's overloads cannot say so.
+    const write = /** @type {(...args: unknown[]) => void} */ (log[level].bind(log));
     target[method] = (/** @type {unknown[]} */ ...args) => {
       const err = args.find((arg) => arg instanceof Error);
-      const rest = args.filter((arg) => arg !== err);
-      if (err) log[level](err, ...rest);
-      else log[level](...rest);
+      // Next colours its console lines; a log line keeps the text only.
+      const parts = args.map((arg) => (typeof arg === "string" ? arg.replace(ANSI_ESCAPE, "") : arg));
+      write(...(err ? [err, ...parts.filter((arg) => arg !== err)] : parts));
     };
   }
 }

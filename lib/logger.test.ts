@@ -252,7 +252,7 @@ describe("the console, forwarded to the logger", () => {
   it("logs Next's error reports at their level, with the error's stack as `err`", () => {
     const { target, entries } = forwarded();
     target.error("⨯", new TypeError("fetch failed"));
-    target.warn("⚠ slow");
+    target.warn("\u001b[33m⚠\u001b[39m slow");
     target.log("plain", 3);
     expect(entries()).toEqual([
       expect.objectContaining({
