@@ -132,7 +132,10 @@ for (const { folder, model, mocks } of library) {
 
       const logStart = server.output().length;
       const state = compressToEncodedURIComponent(JSON.stringify([mock]));
-      const response = await fetch(`${server.origin}/slice-simulator?state=${state}`);
+      // As Slice Machine's frame asks for it (anything else is a 404 in production).
+      const response = await fetch(`${server.origin}/slice-simulator?state=${state}`, {
+        headers: { "sec-fetch-dest": "iframe" },
+      });
       const html = await response.text();
       const logged = server.output().slice(logStart);
 
