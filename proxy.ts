@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { DRAFT_MODE_COOKIE } from "@/lib/preview/draft-mode";
+import { hasDraftSession } from "@/lib/preview/draft-session";
 import { nodeEnv } from "@/lib/public-env";
 import {
   isSimulatorPath,
@@ -36,9 +36,10 @@ export async function proxy(request: NextRequest) {
   const resolution = resolvePath(pathname, searchParams);
   if (resolution.kind === "outside") return NextResponse.next();
 
-  // Editors in draft mode may see unpublished works: their page decides for itself.
+  // Editors in draft mode may see unpublished works: their page decides for itself. Only a valid
+  // session counts: a made-up cookie gets a visitor's (prerendered) 404, not a render.
   const found =
-    resolution.kind !== "not-found" && (await exists(resolution, request.cookies.has(DRAFT_MODE_COOKIE)));
+    resolution.kind !== "not-found" && (await exists(resolution, hasDraftSession(request.cookies)));
   // From request.url, not nextUrl (which says "localhost"): a rewrite must name the server's own
   // origin to stay internal (with skipProxyUrlNormalize, request.url is the URL the server received).
   const target = new URL(request.url);

@@ -31,7 +31,7 @@ export type Resolution =
 const OUTSIDE = [
   /^\/sitemaps\/[^/]+\.xml$/,
   /^\/_next\//,
-  /^\/api\/(?:revalidate|exit-preview|health)$/,
+  /^\/api\/(?:revalidate|exit-preview|health|draft-session)$/,
   /^\/assets\/[^/]+$/,
   /^\/preview\/?$/,
   /^\/slice-simulator\/?$/,

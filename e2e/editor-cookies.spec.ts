@@ -1,0 +1,116 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+import fc from "fast-check";
+
+import { startNginx, type Nginx } from "../test-support/nginx";
+import { expect, test } from "./fixtures";
+import { translation } from "./helpers/content";
+import { rawRequest } from "./helpers/raw-request";
+import { startSiteServer, type SiteServer } from "./helpers/site-server";
+
+/**
+ * Forged editor cookies buy nothing (issue 22, class 4). Only a draft-mode cookie carrying the
+ * build's preview id opens an editor's session; any other value, in any of the forms a cookie
+ * header can take, gets what a visitor gets at a visitor's cost: from the request router the
+ * prerendered 404 for a made-up work (not a render), from the shipped nginx the cached page (not a
+ * pass to the instances). A production instance, with deploy/nginx/site.conf in front.
+ */
+
+let site: SiteServer;
+let nginx: Nginx;
+let previewModeId: string;
+
+test.beforeAll(async () => {
+  site = await startSiteServer();
+  nginx = await startNginx({ upstreams: [new URL(site.origin).host] });
+  previewModeId = JSON.parse(
+    readFileSync(path.resolve(__dirname, "../.next/server/preview-props.json"), "utf8"),
+  ).previewModeId;
+});
+
+test.afterAll(async () => {
+  await nginx?.stop();
+  await site?.stop();
+});
+
+/** A value that is not this build's preview id: random, empty, near misses, other ids. */
+const forgedValue = fc.oneof(
+  fc.string({ maxLength: 40 }).map((text) => text.replace(/[;\r\n\s"\\,]/g, "")),
+  fc.stringMatching(/^[0-9a-f]{32}$/),
+  fc.constantFrom("", "1", "true", "undefined", "null", "0"),
+);
+
+/** Every way a Cookie header can carry the draft cookie (and Prismic's preview cookie beside it). */
+function cookieForms(value: string): string[][] {
+  const preview = "io.prismic.preview=https%3A%2F%2Fvif-argent.prismic.io%2Fpreviews%2Fx";
+  return [
+    [`__prerender_bypass=${value}`],
+    [`a=1;__prerender_bypass=${value}`],
+    [`a=1; __prerender_bypass = ${value} `],
+    [`__prerender_bypass="${value}"`],
+    [`__PRERENDER_BYPASS=${value}`],
+    ["a=1", `__prerender_bypass=${value}`],
+    [`${preview}; __prerender_bypass=${value}`],
+    [preview],
+  ];
+}
+
+const sample = <T>(arbitrary: fc.Arbitrary<T>, runs: number, seed: number) =>
+  fc.sample(arbitrary, { numRuns: runs, seed });
+
+test("the request router: a forged cookie gets the prerendered 404 for a made-up work, a valid one a render", async () => {
+  const notFoundHeading = translation("fr", "errors.not_found_message");
+  // Well-formed uids (a malformed one is a 404 before any cookie is read).
+  const uids = sample(fc.stringMatching(/^[a-z][a-z0-9]{3,20}$/), 30, 41);
+  const values = sample(forgedValue, 30, 42);
+  for (const [index, uid] of uids.entries()) {
+    const forms = cookieForms(values[index]);
+    const cookie = forms[index % forms.length];
+    const forged = await rawRequest(site.origin, `/works/${uid}`, { headers: { cookie } });
+    expect(forged.status, `${cookie}`).toBe(404);
+    // A visitor's 404: the prerendered not-found page (its heading), taken from Next's cache, not a
+    // render of the work's page for this made-up uid (which ends in an empty shell, no heading).
+    expect(forged.body, `${cookie}`).toMatch(new RegExp(`<h1[^>]*>${notFoundHeading}</h1>`));
+    expect(forged.headers["cache-control"], `${cookie}`).toMatch(/s-maxage=/);
+  }
+  const editor = await rawRequest(site.origin, `/works/${uids[0]}`, {
+    headers: { cookie: `__prerender_bypass=${previewModeId}` },
+  });
+  expect(editor.headers["cache-control"]).toContain("no-store");
+});
+
+test("nginx: a forged cookie gets the cached page; a valid session passes the cache", async () => {
+  const paths = ["/", "/works", "/en/works", "/works/no-such-work-here"];
+  for (const page of paths) {
+    // Twice: the second visitor request is served from the cache.
+    await rawRequest(nginx.origin, page);
+    const visitor = await rawRequest(nginx.origin, page);
+    expect(visitor.headers["x-cache-status"], page).toBe("HIT");
+  }
+  const values = sample(forgedValue, 40, 43);
+  for (const [index, value] of values.entries()) {
+    const page = paths[index % paths.length];
+    for (const cookie of cookieForms(value)) {
+      const forged = await rawRequest(nginx.origin, page, { headers: { cookie } });
+      expect(forged.headers["x-cache-status"], `${page} ${cookie}`).toBe("HIT");
+    }
+  }
+  for (const cookie of [
+    [`__prerender_bypass=${previewModeId}`],
+    [`a=1; __prerender_bypass=${previewModeId}`],
+    ["a=1", `__prerender_bypass=${previewModeId}`],
+  ]) {
+    const editor = await rawRequest(nginx.origin, "/works", { headers: { cookie } });
+    expect(editor.headers["x-cache-status"], `${cookie}`).toBe("BYPASS");
+    expect(editor.headers["cache-control"]).toContain("no-store");
+  }
+});
+
+test("nginx: a form post with a forged cookie still reaches the site", async () => {
+  const answer = await rawRequest(nginx.origin, "/contact", {
+    method: "POST",
+    headers: { cookie: "__prerender_bypass=forged", "content-type": "application/x-www-form-urlencoded" },
+  });
+  expect(answer.status).toBeLessThan(500);
+});
