@@ -5,12 +5,16 @@ import path from "node:path";
  * (playwright.config.ts) and `npm test`, which builds the site while Jest runs
  * (scripts/run-tests.mjs), read it here, so the build they test is the same either way.
  */
+/** The bundled repository's preview secret in the browser tests (its release links derive from it). */
+export const E2E_PREVIEW_SECRET = "e2e-preview-secret-0123456789abcdefghijklmnop";
+
 export function siteEnv(root: string, port: number): Record<string, string> {
   return {
     PORT: String(port),
     HOST: "127.0.0.1",
     NEXT_TELEMETRY_DISABLED: "1",
     PRISMIC_WEBHOOK_SECRET: "e2e-webhook-secret",
+    CONTENT_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
     // Registers audience measurement, so consent tests see Google's tag asked for (and intercepted).
     NEXT_PUBLIC_GA_MEASUREMENT_ID: "G-E2ETEST01",
     // No SMTP: accepted messages land in this outbox, which the contact tests read. The limits

@@ -64,6 +64,12 @@ const BAD: Partial<Record<keyof Env, fc.Arbitrary<string>>> = {
       .map(base64),
     textExcept((value) => /^[A-Za-z0-9+/]+={0,2}$/.test(value) && value.length % 4 === 0),
   ),
+  CONTENT_PREVIEW_SECRET: fc.oneof(
+    fc.stringMatching(/^\S{1,31}$/),
+    fc
+      .tuple(fc.stringMatching(/^\S{16,40}$/), fc.constantFrom(" ", "\t"))
+      .map(([text, space]) => `${text}${space}${text}`),
+  ),
   PROXY_PURGE_URLS: fc
     .tuple(fc.array(fc.webUrl(), { maxLength: 3 }), fc.oneof(notAUrl, otherSchemeUrl(["http", "https"])))
     .map(([good, bad]) => [...good, bad].join(","))
@@ -97,6 +103,7 @@ const SECRETS: Array<keyof Env> = [
   "REDIS_URL",
   "PRISMIC_ACCESS_TOKEN",
   "PRISMIC_WEBHOOK_SECRET",
+  "CONTENT_PREVIEW_SECRET",
   "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY",
   "SMTP_URL",
 ];

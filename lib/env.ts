@@ -95,6 +95,11 @@ export const envSchema = startEnvSchema.extend({
   ).optional(),
   NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: encryptionKey.optional(),
   CONTENT_DIR: text("a folder").default("content"),
+  CONTENT_PREVIEW_SECRET: matching(
+    /^\S{32,}$/,
+    "is shorter than 32 characters or has spaces",
+    "at least 32 characters without spaces: openssl rand -base64 32",
+  ).optional(),
   PROXY_PURGE_URLS: purgeUrls.default([]),
   HEALTH_CONTENT_GRACE_SECONDS: decimal(0, "seconds").default(60),
   SMTP_URL: url(["smtp:", "smtps:"], "smtp://user:password@mail.example.com:587").optional(),
@@ -120,6 +125,7 @@ const SECRETS = [
   ...START_SECRETS,
   "PRISMIC_ACCESS_TOKEN",
   "PRISMIC_WEBHOOK_SECRET",
+  "CONTENT_PREVIEW_SECRET",
   "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY",
   "SMTP_URL",
 ];

@@ -1,10 +1,12 @@
 import type { NextRequest } from "next/server";
 
 import { describeContentError } from "@/lib/content/content-errors";
+import { getEnv } from "@/lib/env";
 import { loggerFor } from "@/lib/logger.mjs";
 import { redirectWithinSite, sameSitePath } from "@/lib/net/same-site-redirect";
 import { startPreview } from "@/lib/preview/preview-session";
 import { isPreviewToken } from "@/lib/preview/preview-token";
+import { contentSource } from "@/lib/prismic/content-source";
 import { createClient, repositoryName } from "@/prismicio";
 
 /**
@@ -16,6 +18,14 @@ export async function GET(request: NextRequest) {
   const token = request.nextUrl.searchParams.get("token")?.trim();
   const documentID = request.nextUrl.searchParams.get("documentId")?.trim();
   if (!token || !documentID || !isPreviewToken(token, repositoryName)) return redirectWithinSite("/");
+  // The bundled repository's release refs come from CONTENT_PREVIEW_SECRET; without it no preview
+  // link can be genuine, and none is tried.
+  if (contentSource().bundled && !getEnv().CONTENT_PREVIEW_SECRET) {
+    loggerFor(request.headers).error(
+      "[preview] bundled previews are off: set CONTENT_PREVIEW_SECRET (openssl rand -base64 32), then print links with npm run preview:link",
+    );
+    return redirectWithinSite("/");
+  }
 
   let resolved: string;
   try {

@@ -1,4 +1,6 @@
-import { makeRef } from "@vifargent/content-api";
+import { previewTokenFor, releaseRef as refOf } from "@vifargent/content-api";
+
+import { E2E_PREVIEW_SECRET } from "../site-env";
 
 import { documents, readDocuments, type Doc } from "./content";
 
@@ -8,8 +10,9 @@ const RELEASE_ID = "spring-launch";
 export const releaseDocs = readDocuments(`releases/${RELEASE_ID}/documents`);
 const publishedIds = new Set(documents.map((doc) => doc.id));
 
-export const releaseRef = makeRef("release", RELEASE_ID);
-export const previewToken = `https://vif-argent.prismic.io/previews/${releaseRef}?websitePreviewId=${releaseRef}`;
+/** The release's ref, as `npm run preview:link` derives it from the suite's secret. */
+export const releaseRef = refOf(E2E_PREVIEW_SECRET, RELEASE_ID);
+export const previewToken = previewTokenFor("vif-argent", releaseRef);
 
 export function previewLink(documentId: string, token = previewToken): string {
   return `/preview/?token=${encodeURIComponent(token)}&documentId=${encodeURIComponent(documentId)}`;

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { freePort } from "../../test-support/free-port";
+import { E2E_PREVIEW_SECRET } from "../site-env";
 
 /**
  * A second production server (`npm start`: server.mjs over the build the suite's
@@ -62,6 +63,8 @@ export async function startSiteServer(
     env: {
       ...process.env,
       CONTENT_DIR: contentDir,
+      // As the suite's site: the release preview links of helpers/release.ts open here too.
+      CONTENT_PREVIEW_SECRET: E2E_PREVIEW_SECRET,
       NEXT_TELEMETRY_DISABLED: "1",
       HOST: "127.0.0.1",
       PORT: String(port),

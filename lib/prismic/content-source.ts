@@ -33,6 +33,7 @@ export function contentDir(env: Env = getEnv()): string {
 export function bundledContent(env: Env = getEnv()) {
   return bundledContentApi({
     dir: contentDir(env),
+    previewSecret: env.CONTENT_PREVIEW_SECRET,
     onError: (message, error) => logger.error({ err: error }, `[content-api] ${message}`),
   });
 }

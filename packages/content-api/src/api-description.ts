@@ -26,12 +26,17 @@ function publishedTags(snapshot: ContentSnapshot): string[] {
   return [...tags].sort();
 }
 
-export function describeRepository(snapshot: ContentSnapshot, origin: string) {
+/** `releases`: list the releases' refs too (only to a request carrying the access token). */
+export function describeRepository(
+  snapshot: ContentSnapshot,
+  origin: string,
+  { releases }: { releases: boolean },
+) {
   const { meta } = snapshot;
   return {
     refs: [
       { id: "master", ref: snapshot.masterRef, label: "Master", isMasterRef: true },
-      ...snapshot.releases.map((release) => ({
+      ...(releases ? snapshot.releases : []).map((release) => ({
         id: release.id,
         ref: release.ref,
         label: release.label,

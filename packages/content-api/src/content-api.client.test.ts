@@ -7,6 +7,8 @@ import path from "node:path";
 import * as prismic from "@prismicio/client";
 
 import { spawnContentServer, type ContentServer } from "./cli/spawn";
+import { releaseRef } from "./content-store";
+import { previewTokenFor } from "./ref-views";
 import {
   FIXTURE_BROKEN_ROUTE as brokenRoute,
   FIXTURE_DIR,
@@ -34,11 +36,19 @@ type FixtureDocument = prismic.PrismicDocument<{
   navigation: prismic.GroupField<{ link: prismic.LinkField }>;
 }>;
 
+/** The secret release refs derive from, and the access token of a private copy of the repository. */
+const PREVIEW_SECRET = "client-test-preview-secret-0123456789abcdef";
+const ACCESS_TOKEN = "client-test-access-token";
+
 let server: ContentServer;
+let privateServer: ContentServer;
 let client: prismic.Client<FixtureDocument>;
 
 beforeAll(async () => {
-  server = await spawnContentServer({ dir: FIXTURE_DIR });
+  [server, privateServer] = await Promise.all([
+    spawnContentServer({ dir: FIXTURE_DIR, previewSecret: PREVIEW_SECRET }),
+    spawnContentServer({ dir: FIXTURE_DIR, previewSecret: PREVIEW_SECRET, accessToken: ACCESS_TOKEN }),
+  ]);
   client = prismic.createClient<FixtureDocument>("vif-argent", {
     documentAPIEndpoint: server.endpoint,
     routes,
@@ -47,14 +57,20 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await server?.stop();
+  await Promise.all([server?.stop(), privateServer?.stop()]);
 });
 
 describe("repository description", () => {
-  test("getRepository lists the master ref, the release, languages, types, tags and the search form", async () => {
+  test("getRepository lists the master ref, languages, types, tags and the search form", async () => {
     const repository = await client.getRepository();
     expect(repository.refs.filter((ref) => ref.isMasterRef)).toHaveLength(1);
-    expect(repository.refs).toContainEqual(
+    // Releases only to a request with the access token (a repository without one lists none).
+    expect(repository.refs).toHaveLength(1);
+    const withToken = prismic.createClient("vif-argent", {
+      documentAPIEndpoint: privateServer.endpoint,
+      accessToken: ACCESS_TOKEN,
+    });
+    expect((await withToken.getRepository()).refs).toContainEqual(
       expect.objectContaining({ label: "Spring launch", isMasterRef: false }),
     );
     expect(repository.languages.map((language) => language.id)).toEqual(["fr-fr", "en-gb"]);
@@ -247,7 +263,8 @@ describe("queries", () => {
 describe("releases and previews", () => {
   test("a release ref shows the release's changed and added documents", async () => {
     const releaseClient = prismic.createClient<FixtureDocument>("vif-argent", {
-      documentAPIEndpoint: server.endpoint,
+      documentAPIEndpoint: privateServer.endpoint,
+      accessToken: ACCESS_TOKEN,
       routes,
     });
     releaseClient.queryContentFromReleaseByLabel("Spring launch");
@@ -264,8 +281,8 @@ describe("releases and previews", () => {
   });
 
   test("a preview token of Prismic's form works as a ref and resolves the preview URL", async () => {
-    const release = await client.getRefByLabel("Spring launch");
-    const token = `https://vif-argent.prismic.io/previews/${release.ref}?websitePreviewId=${release.ref}`;
+    // The link an editor gets from npm run preview:link: the ref derived from the secret.
+    const token = previewTokenFor("vif-argent", releaseRef(PREVIEW_SECRET, "spring-launch"));
     const doc = await client.getByID(draftProject.id, { ref: token, lang: "*" });
     expect(doc.uid).toBe(draftProject.uid);
     const url = await client.resolvePreviewURL({

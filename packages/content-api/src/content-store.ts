@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
 
@@ -18,12 +18,32 @@ export interface ContentStoreOptions {
   checkIntervalMs?: number;
   /** Where a failed reload (a broken edit) is reported; the last good snapshot keeps being served. */
   onError: ErrorReporter;
+  /**
+   * The secret release refs are derived from (releaseRef): whoever holds it can name a release
+   * (and build its preview link); nobody else can. Unset, each store makes a random one that never
+   * leaves the process: the releases are then out of everyone's reach.
+   */
+  previewSecret?: string;
 }
 
 interface FileStamp {
   file: string;
   mtimeMs: number;
   size: number;
+}
+
+/**
+ * A release's ref: an HMAC of its id under the preview secret (22 URL-safe characters, 132 bits),
+ * stable while the secret is, so a preview link outlives edits to the draft; without the secret
+ * it cannot be guessed from the release's name.
+ */
+export function releaseRef(previewSecret: string, releaseId: string): string {
+  return createHmac("sha256", previewSecret).update(`release\0${releaseId}`).digest("base64url").slice(0, 22);
+}
+
+/** A secret for a store given none: random, never shown, so its releases cannot be named. */
+function unguessableSecret(): string {
+  return randomBytes(32).toString("base64url");
 }
 
 /** A short, stable ref in the style of Prismic's (16 URL-safe characters). */
@@ -146,7 +166,10 @@ async function readDocuments(files: string[]): Promise<{ docs: Map<string, Store
 }
 
 /** Reads a whole repository folder into a snapshot. Throws a clear error naming a bad file. */
-export async function loadSnapshot(dir: string): Promise<ContentSnapshot> {
+export async function loadSnapshot(
+  dir: string,
+  { previewSecret = unguessableSecret() }: { previewSecret?: string } = {},
+): Promise<ContentSnapshot> {
   const metaFile = path.join(dir, "repository.json");
   const meta = validateMeta((await readJson(metaFile)).value, metaFile);
   const published = await readDocuments(await jsonFilesIn(path.join(dir, "documents")));
@@ -163,8 +186,7 @@ export async function loadSnapshot(dir: string): Promise<ContentSnapshot> {
     releases.push({
       id: info.id,
       label: info.label,
-      // Stable per release, so a preview token outlives edits to the draft.
-      ref: makeRef("release", info.id),
+      ref: releaseRef(previewSecret, info.id),
       documents: changes.docs,
     });
   }
@@ -180,6 +202,7 @@ export class ContentStore {
   readonly dir: string;
   private readonly checkIntervalMs: number;
   private readonly onError: ErrorReporter;
+  private readonly previewSecret: string;
   private current: ContentSnapshot | undefined;
   private signature = "";
   private lastCheck = 0;
@@ -189,6 +212,7 @@ export class ContentStore {
     this.dir = path.resolve(options.dir);
     this.checkIntervalMs = options.checkIntervalMs ?? 1000;
     this.onError = options.onError;
+    this.previewSecret = options.previewSecret ?? unguessableSecret();
   }
 
   /** `fresh` skips the interval: an editor previewing a draft must see the edit just saved. */
@@ -210,7 +234,7 @@ export class ContentStore {
     try {
       const signature = signatureOf(await stampFiles(await listContentFiles(this.dir)));
       if (this.current && signature === this.signature) return this.current;
-      this.current = await loadSnapshot(this.dir);
+      this.current = await loadSnapshot(this.dir, { previewSecret: this.previewSecret });
       this.signature = signature;
     } catch (error) {
       if (!this.current) throw error;

@@ -21,13 +21,17 @@ export interface ContentApiOptions {
 
 const API_DESCRIPTION_MAX_AGE = 5;
 
-function json(status: number, body: unknown, cacheControl: string): Response {
+/**
+ * `cors`: any web page may read this answer. Only published reads are: never a release's or a
+ * preview's content, an answer to a request carrying the access token, or an error.
+ */
+function json(status: number, body: unknown, cacheControl: string, cors = false): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: {
       "content-type": "application/json; charset=utf-8",
       "cache-control": cacheControl,
-      "access-control-allow-origin": "*",
+      ...(cors ? { "access-control-allow-origin": "*" } : {}),
     },
   });
 }
@@ -43,13 +47,19 @@ export function createContentApiHandler(options: ContentApiOptions): ContentApiH
       if (request.method !== "GET" && request.method !== "HEAD") throw methodNotAllowed(request.method);
       if (pathname.startsWith("/assets/"))
         return await readAsset(store.dir, pathname.slice("/assets/".length));
+      // Past checkAccess, a request naming a token holds the right one.
+      const withToken = url.searchParams.has("access_token");
       if (pathname === "/api/v2") {
         checkAccess(url, accessToken);
         const snapshot = await store.snapshot();
+        // Like Prismic's API: releases are listed only to requests carrying the repository's access
+        // token (a repository without one lists none), so their refs reach no one else.
+        const releases = accessToken !== undefined && withToken;
         return json(
           200,
-          describeRepository(snapshot, url.origin),
-          `public, max-age=${API_DESCRIPTION_MAX_AGE}`,
+          describeRepository(snapshot, url.origin, { releases }),
+          releases ? "private, no-store" : `public, max-age=${API_DESCRIPTION_MAX_AGE}`,
+          !withToken,
         );
       }
       if (pathname === "/api/v2/documents/search") {
@@ -57,8 +67,14 @@ export function createContentApiHandler(options: ContentApiOptions): ContentApiH
         // Preview tokens (editors' drafts) always read the files as they are now.
         const fresh = /^https?:/.test(url.searchParams.get("ref") ?? "");
         const { body, immutable } = search(await store.snapshot({ fresh }), url);
-        // A master ref names one published state, so its answers never change.
-        return json(200, body, immutable ? "public, max-age=31536000, immutable" : "no-store");
+        // A master ref names one published state, so its answers never change; only they are
+        // published reads.
+        return json(
+          200,
+          body,
+          immutable ? "public, max-age=31536000, immutable" : "private, no-store",
+          immutable && !withToken,
+        );
       }
       throw routeNotFound(pathname);
     } catch (error) {

@@ -18,6 +18,8 @@ export interface BundledContentOptions {
   dir: string;
   /** Where failures are reported: a broken edit, an error answered as a 500. */
   onError: ErrorReporter;
+  /** The secret release refs are derived from (releaseRef); unset, no release can be previewed. */
+  previewSecret?: string;
 }
 
 export interface BundledContentApi {
@@ -31,12 +33,12 @@ const registry: Map<string, BundledContentApi> = ((
   globalThis as { __bundledContentApis?: Map<string, BundledContentApi> }
 ).__bundledContentApis ??= new Map());
 
-/** The API over `dir`, created on first use; later calls for the same folder share it (and its `onError`). */
-export function bundledContentApi({ dir, onError }: BundledContentOptions): BundledContentApi {
+/** The API over `dir`, created on first use; later calls for the same folder share it (and its options). */
+export function bundledContentApi({ dir, onError, previewSecret }: BundledContentOptions): BundledContentApi {
   const key = path.resolve(dir);
   let api = registry.get(key);
   if (!api) {
-    const store = new ContentStore({ dir: key, onError });
+    const store = new ContentStore({ dir: key, onError, previewSecret });
     const handler = createContentApiHandler({ store, onError });
     api = {
       fetch: async (input, init) =>

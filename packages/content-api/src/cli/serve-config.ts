@@ -14,6 +14,8 @@ export interface ServeConfig {
   port: number;
   /** CONTENT_ACCESS_TOKEN: when set, the repository is private. */
   accessToken: string | undefined;
+  /** CONTENT_PREVIEW_SECRET: what release refs are derived from; unset, releases cannot be previewed. */
+  previewSecret: string | undefined;
   /** CONTENT_EXIT_ON_STDIN_END=1: stop when standard input closes (a parent test runner went away). */
   exitOnStdinEnd: boolean;
 }
@@ -57,6 +59,20 @@ function accessToken(env: Env): string | undefined {
   return raw;
 }
 
+/** The least length of a preview secret: 32 characters (e.g. `openssl rand -base64 32`). */
+export const PREVIEW_SECRET_MIN_LENGTH = 32;
+
+function previewSecret(env: Env): string | undefined {
+  const raw = read(env, "CONTENT_PREVIEW_SECRET");
+  if (raw !== undefined && (raw.length < PREVIEW_SECRET_MIN_LENGTH || raw.trim() !== raw)) {
+    throw new ConfigError(
+      "CONTENT_PREVIEW_SECRET",
+      `at least ${PREVIEW_SECRET_MIN_LENGTH} characters without surrounding spaces (openssl rand -base64 32)`,
+    );
+  }
+  return raw;
+}
+
 function exitOnStdinEnd(env: Env): boolean {
   const raw = read(env, "CONTENT_EXIT_ON_STDIN_END") ?? "0";
   if (raw !== "0" && raw !== "1") throw new ConfigError("CONTENT_EXIT_ON_STDIN_END", "1 or 0", raw);
@@ -69,6 +85,7 @@ export function serveConfig(env: Env, cwd: string): ServeConfig {
     host: host(env),
     port: port(env),
     accessToken: accessToken(env),
+    previewSecret: previewSecret(env),
     exitOnStdinEnd: exitOnStdinEnd(env),
   };
 }

@@ -12,6 +12,8 @@ export interface SpawnContentServerOptions {
   dir: string;
   /** Makes the repository private: every request must carry this `access_token`. */
   accessToken?: string;
+  /** The secret release refs are derived from (releaseRef); unset, releases cannot be previewed. */
+  previewSecret?: string;
 }
 
 export interface ContentServer {
@@ -33,6 +35,7 @@ export async function spawnContentServer(options: SpawnContentServerOptions): Pr
       CONTENT_HOST: "127.0.0.1",
       // Empty is unset: a token in the parent's environment must not make this one private.
       CONTENT_ACCESS_TOKEN: options.accessToken ?? "",
+      CONTENT_PREVIEW_SECRET: options.previewSecret ?? "",
       // Closing our end of its stdin stops it, even when this process dies without cleaning up.
       CONTENT_EXIT_ON_STDIN_END: "1",
     },
