@@ -6,7 +6,7 @@ import { spawnContentServer, type ContentServer } from "@vifargent/content-api/s
 
 import { expect, test } from "./fixtures";
 import { reserveNginxPort, startNginx, type Nginx } from "../test-support/nginx";
-import { startRedis, type RedisServer } from "./helpers/redis";
+import { startRedis, type RedisServer } from "../test-support/redis";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**

@@ -33,17 +33,21 @@ export function ContactForm({
   action: ContactAction;
   labels: ContactFormLabels;
   legalsHref: string;
-  /** The page itself: "write another message" without JavaScript. */
+  /** The page itself: where the form posts without JavaScript, and "write another message". */
   contactHref: string;
   /** When the server rendered the form; the browser restamps it when shown. */
   renderedAt: number;
 }) {
   const formRef = useRef<HTMLFormElement>(null);
   const confirmationRef = useRef<HTMLHeadingElement>(null);
-  const form = useContactForm(action, {
-    form: formRef,
-    confirmation: confirmationRef,
-  });
+  const form = useContactForm(
+    action,
+    {
+      form: formRef,
+      confirmation: confirmationRef,
+    },
+    contactHref,
+  );
   const { values, errors } = form;
 
   if (form.sent) {

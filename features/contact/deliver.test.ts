@@ -574,6 +574,37 @@ describe("outbox:flush (g)", () => {
     expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
   });
 
+  it("two flushes at once deliver each message exactly once (each is claimed before it is sent)", async () => {
+    const sink = await startSink();
+    const dir = await tempDir();
+    const ids: string[] = [];
+    for (let index = 0; index < 40; index++) {
+      const { id, mail } = compose();
+      ids.push(id);
+      await writeToOutbox(dir, id, mail);
+    }
+    const env = { SMTP_URL: sink.url, CONTACT_OUTBOX_DIR: dir, CONTACT_SMTP_TIMEOUT_MS: "5000" };
+    const [first, second] = await Promise.all([runFlush(env), runFlush(env)]);
+    expect([first.code, second.code]).toEqual([0, 0]);
+    const delivered = sink.received.map((mail) => messageIdOf(mail.raw));
+    expect(delivered.slice().sort()).toEqual(ids.map((id) => `<${id}@studio.test>`).sort());
+    expect(await filesIn(dir)).toEqual([]);
+  });
+
+  it("a message a dead flush had claimed is never sent again, and the next flush says so", async () => {
+    const sink = await startSink();
+    const dir = await tempDir();
+    const { id, mail } = compose();
+    await writeToOutbox(dir, id, mail);
+    // What a flush killed between the server's acceptance and the deletion leaves behind.
+    await fs.rename(path.join(dir, `${id}.eml`), path.join(dir, `.${id}.eml.sending-4242-deadbeef`));
+
+    const result = await runFlush({ SMTP_URL: sink.url, CONTACT_OUTBOX_DIR: dir });
+    expect(sink.received).toHaveLength(0);
+    expect(result.stdout).toContain(`claimed by a flush that did not finish, not re-sent`);
+    expect(result.stdout).toContain(id);
+  });
+
   it("exits 1 with a clear message without SMTP_URL, touching nothing", async () => {
     const dir = await tempDir();
     const { id, mail } = compose();

@@ -170,6 +170,18 @@ async function readEnvelope(entry: OutboxEntry, raw: Buffer): Promise<OutboxEnve
   }
 }
 
+/** What a claimed message's name carries after `.<id>.eml`, then the claiming process and a nonce. */
+const CLAIM_MARK = ".sending-";
+
+/** The ids of messages a flush claimed and never finished (it died, or is still running). */
+async function listClaims(dir: string): Promise<string[]> {
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  return names.flatMap((name) => {
+    const match = /^\.(.+)\.eml\.sending-/.exec(name);
+    return match ? [match[1]] : [];
+  });
+}
+
 function sidecarOf(entry: OutboxEntry): string {
   return entry.file.replace(/\.eml$/, ".json");
 }
@@ -186,12 +198,32 @@ export async function flushOutbox(
 ): Promise<{ sent: number; kept: number }> {
   let sent = 0;
   let kept = 0;
+  const unfinished = await listClaims(dir);
+  if (unfinished.length > 0) {
+    log.warn(
+      `outbox: ${unfinished.length} message(s) claimed by a flush that did not finish, not re-sent (they may have been delivered): ${unfinished.join(", ")}; once checked, rename .<id>.eml${CLAIM_MARK}… back to <id>.eml to send again`,
+    );
+  }
   for (const entry of await listOutbox(dir)) {
+    // Claimed first, by an atomic rename: of two flushes at once only one gets each message, and
+    // a flush that dies mid-send leaves it claimed (hidden from the queue), never sent twice.
+    const claimed = path.join(
+      dir,
+      `.${entry.id}.eml${CLAIM_MARK}${process.pid}-${randomBytes(4).toString("hex")}`,
+    );
     try {
-      const raw = await fs.readFile(entry.file);
+      await fs.rename(entry.file, claimed);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue; // another flush has it
+      throw error;
+    }
+    const release = () => fs.rename(claimed, entry.file).catch(() => undefined);
+    try {
+      const raw = await fs.readFile(claimed);
       const envelope = await readEnvelope(entry, raw);
       if (!envelope) {
         kept += 1;
+        await release();
         log.error(`outbox: ${entry.id} kept: unreadable (no valid envelope in ${entry.id}.json or headers)`);
         continue;
       }
@@ -204,15 +236,17 @@ export async function flushOutbox(
       );
       if (refused.length > 0) {
         kept += 1;
+        await release();
         log.warn(`outbox: ${entry.id} kept: ${refused.length} of ${envelope.to.length} recipient(s) refused`);
         continue;
       }
-      await fs.rm(entry.file, { force: true });
+      await fs.rm(claimed, { force: true });
       await fs.rm(sidecarOf(entry), { force: true });
       sent += 1;
       log.info(`outbox: ${entry.id} sent`);
     } catch (error) {
       kept += 1;
+      await release();
       log.warn(`outbox: ${entry.id} kept: ${describeError(error)}`);
     }
   }

@@ -5,6 +5,7 @@ import type { Translations } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";
 
 import * as abuse from "./abuse";
+import { clientKey } from "./client-key";
 import { composeContactMail } from "./compose";
 import { contactConfig } from "./config";
 import { deliverContactMail } from "./deliver";
@@ -12,6 +13,7 @@ import { formValues } from "./fields";
 import type { ContactFormState } from "./form-state";
 import { recipientFor } from "./recipients";
 import { validateContact } from "./schema";
+import { siteRateLimiter, type RateLimiter } from "./shared-rate-limit";
 
 /** What a message needs from outside the feature, as the route hands it over. */
 export interface ReceivedRequest {
@@ -35,7 +37,7 @@ export interface ReceivedRequest {
  * One limiter per receiver: the route keeps one per server instance (see the
  * README for several instances).
  */
-export function createMessageReceiver(limiter = abuse.createRateLimiter(abuse.rateLimitConfig())) {
+export function createMessageReceiver(limiter: RateLimiter = siteRateLimiter()) {
   return async function receiveMessage(
     lang: Lang,
     form: FormData,
@@ -56,7 +58,8 @@ export function createMessageReceiver(limiter = abuse.createRateLimiter(abuse.ra
     const checked = validateContact(values);
     if (!checked.ok) return { status: "invalid", values: kept, errors: checked.errors };
 
-    if (!limiter.take(abuse.clientAddress(request.forwardedFor, abuse.trustedProxies()), now)) {
+    const client = clientKey(abuse.clientAddress(request.forwardedFor, abuse.trustedProxies()));
+    if (!(await limiter.take(client, now))) {
       log.warn("contact: refused, rate limit reached");
       return { status: "refused", values: kept, reason: "rate_limit" };
     }

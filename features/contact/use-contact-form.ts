@@ -22,9 +22,15 @@ export function useContactForm(
   action: ContactAction,
   /** The form and its confirmation heading, as the markup renders them: focus moves to them. */
   refs: { form: RefObject<HTMLFormElement | null>; confirmation: RefObject<HTMLHeadingElement | null> },
+  /**
+   * The page's own URL: the form's `action` in the server's HTML, so a post without JavaScript
+   * reaches this page (React's permalink; without one the attribute is `action=""`, which HTML
+   * does not allow).
+   */
+  permalink: string,
 ) {
   const { form: formRef, confirmation } = refs;
-  const [state, formAction, pending] = useActionState(action, IDLE);
+  const [state, formAction, pending] = useActionState(action, IDLE, permalink);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const validator = useRef<Validator | null>(null);

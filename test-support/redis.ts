@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { freePort } from "../../test-support/free-port";
+import { freePort } from "./free-port";
 
 /**
  * Debian's redis-server on a free loopback port, in memory only (no RDB, no AOF),
