@@ -5,7 +5,7 @@ import path from "node:path";
 import { spawnContentServer, type ContentServer } from "@vifargent/content-api/spawn";
 
 import { expect, test } from "./fixtures";
-import { reserveNginxPort, startNginx, type Nginx } from "../test-support/nginx";
+import { NGINX_PURGE_SECRET, reserveNginxPort, startNginx, type Nginx } from "../test-support/nginx";
 import { startRedis, type RedisServer } from "../test-support/redis";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
@@ -38,6 +38,7 @@ test.beforeAll(async () => {
   const nginxPort = await reserveNginxPort();
   const env = {
     PROXY_PURGE_URLS: `http://127.0.0.1:${nginxPort}/purge-all`,
+    PROXY_PURGE_SECRET: NGINX_PURGE_SECRET,
     PRISMIC_ENDPOINT: content.endpoint,
     PRISMIC_WEBHOOK_SECRET: SECRET,
     REDIS_URL: redis.url,
@@ -211,10 +212,17 @@ test("through nginx, HTML and RSC answers at one URL are cached apart and never 
   }
 });
 
-test("through nginx, editors with a preview or draft-mode cookie are never served from the cache nor stored", async () => {
+test("through nginx, editors in a draft-mode session are never served from the cache nor stored", async () => {
+  // The instances run copies of this build: its preview id opens a session on each.
+  const { previewModeId } = JSON.parse(
+    readFileSync(path.resolve(__dirname, "../.next/server/preview-props.json"), "utf8"),
+  ) as { previewModeId: string };
   for (const [pathname, cookie] of [
-    ["/en/contact", "io.prismic.preview=%7B%22vif-argent.prismic.io%22%3A%7B%7D%7D"],
-    ["/works-in-production", "theme=dark; __prerender_bypass=0123456789abcdef"],
+    [
+      "/en/contact",
+      `__prerender_bypass=${previewModeId}; io.prismic.preview=%7B%22vif-argent.prismic.io%22%3A%7B%7D%7D`,
+    ],
+    ["/works-in-production", `theme=dark; __prerender_bypass=${previewModeId}`],
   ]) {
     for (let visit = 0; visit < 2; visit++) {
       const editor = await get(`${nginx.origin}${pathname}`, { cookie });
@@ -335,6 +343,8 @@ test("health answers 503 once the content source has been unreachable for longer
   );
   const renderedAt = Date.now();
   await content.stop();
+  // Past the period a health report is reused for (1.5 s: a flood probes once per period).
+  await new Promise((resolve) => setTimeout(resolve, 1_600));
   const first = await get(`${a.origin}/api/health`);
   expect(first.status).toBe(200);
   expect(JSON.parse(first.html)).toMatchObject({ status: "degraded", content: { reachable: false } });

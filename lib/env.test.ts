@@ -75,6 +75,16 @@ const BAD: Partial<Record<keyof Env, fc.Arbitrary<string>>> = {
     .map(([good, bad]) => [...good, bad].join(","))
     .filter((value) => !value.includes("\n")),
   HEALTH_CONTENT_GRACE_SECONDS: notADecimal,
+  HEALTH_DETAIL_ADDRESSES: fc.oneof(
+    fc.constantFrom("localhost", "127.0.0.1,", "127.0.0.1,example.com", "10.0.0.0/8", "::1, 300.1.2.3"),
+    textExcept((value) => value.split(",").every((entry) => /^[\d.:a-fA-F]+$/.test(entry.trim()))),
+  ),
+  PROXY_PURGE_SECRET: fc.oneof(
+    fc.stringMatching(/^[!-~]{1,31}$/),
+    fc
+      .tuple(fc.stringMatching(/^[!-~]{16,40}$/), fc.constantFrom(" ", "\t", "é"))
+      .map(([text, odd]) => `${text}${odd}${text}`),
+  ),
   SMTP_URL: fc.oneof(notAUrl, otherSchemeUrl(["smtp", "smtps"])),
   CONTACT_FROM: textExcept((value) => /^(?:[^\s@<>]+@[^\s@<>]+|[^<>]*<[^\s@<>]+@[^\s@<>]+>)$/.test(value)),
   CONTACT_SMTP_TIMEOUT_MS: fc.oneof(notAnInteger, integerAbove(2_147_483_647), fc.constant("0")),
@@ -104,6 +114,7 @@ const SECRETS: Array<keyof Env> = [
   "PRISMIC_ACCESS_TOKEN",
   "PRISMIC_WEBHOOK_SECRET",
   "CONTENT_PREVIEW_SECRET",
+  "PROXY_PURGE_SECRET",
   "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY",
   "SMTP_URL",
 ];
@@ -124,6 +135,7 @@ describe("lib/env.ts", () => {
       CONTENT_DIR: "content",
       PROXY_PURGE_URLS: [],
       HEALTH_CONTENT_GRACE_SECONDS: 60,
+      HEALTH_DETAIL_ADDRESSES: ["127.0.0.1", "::1"],
       CONTACT_OUTBOX_DIR: ".outbox",
       CONTACT_SMTP_TIMEOUT_MS: 10_000,
       CONTACT_RATE_LIMIT: { max: 5, windowMs: 600_000 },

@@ -8,6 +8,8 @@
  * for Next to inline. A blank value is unset; an invalid one stops `npm start` and `npm run build`
  * (next.config.ts checks at its top) with one line naming it.
  */
+import { isIP } from "node:net";
+
 import * as z from "zod";
 
 import { publicEnvSource } from "./public-env";
@@ -46,6 +48,13 @@ const purgeUrls = variable((value) => {
     return { ok: false, problem: `lists ${JSON.stringify(wrong)}, not an http(s) URL` };
   return { ok: true, value: entries };
 }, "comma-separated http:// or https:// URLs such as http://<nginx>/purge-all");
+
+const addressList = variable((value) => {
+  const entries = value.split(",").map((entry) => entry.trim());
+  const wrong = entries.find((entry) => isIP(entry) === 0);
+  if (wrong !== undefined) return { ok: false, problem: `lists ${JSON.stringify(wrong)}, not an IP address` };
+  return { ok: true, value: entries };
+}, "comma-separated IP addresses such as 127.0.0.1,::1,10.0.0.5");
 
 const rateLimit = variable((value) => {
   const match = value.match(/^(\d{1,4})\/(\d{1,6})$/);
@@ -101,6 +110,12 @@ export const envSchema = startEnvSchema.extend({
     "at least 32 characters without spaces: openssl rand -base64 32",
   ).optional(),
   PROXY_PURGE_URLS: purgeUrls.default([]),
+  PROXY_PURGE_SECRET: matching(
+    /^[\x21-\x7e]{32,}$/,
+    "is shorter than 32 characters or has spaces or other characters",
+    "at least 32 printable ASCII characters without spaces: openssl rand -hex 32",
+  ).optional(),
+  HEALTH_DETAIL_ADDRESSES: addressList.default(["127.0.0.1", "::1"]),
   HEALTH_CONTENT_GRACE_SECONDS: decimal(0, "seconds").default(60),
   SMTP_URL: url(["smtp:", "smtps:"], "smtp://user:password@mail.example.com:587").optional(),
   CONTACT_FROM: matching(
@@ -126,6 +141,7 @@ const SECRETS = [
   "PRISMIC_ACCESS_TOKEN",
   "PRISMIC_WEBHOOK_SECRET",
   "CONTENT_PREVIEW_SECRET",
+  "PROXY_PURGE_SECRET",
   "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY",
   "SMTP_URL",
 ];

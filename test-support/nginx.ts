@@ -14,7 +14,8 @@ import { freePort } from "./free-port";
  * - the `server` lines of `upstream next_site { … }`: the given upstreams;
  * - `listen 80;`: `listen 127.0.0.1:<port>;`;
  * - the folders `/var/cache/nginx/site` (cache), `/var/lib/nginx/site` (cache generation) and
- *   `"/etc/nginx/njs/"` (deploy/nginx/ itself, for cache-generation.js).
+ *   `"/etc/nginx/njs/"` (deploy/nginx/ itself, for cache-generation.js), and the purge secret's
+ *   file `/etc/nginx/site-purge-secret` (written with `purgeSecret`).
  * The main configuration around it (modules, temp folders, logs) is what Debian's nginx.conf and
  * modules-enabled/ give an operator, with every path in the folder.
  */
@@ -45,6 +46,7 @@ function siteConf(dir: string, port: number, upstreams: string[]): string {
   conf = replaceRequired(conf, /\/var\/cache\/nginx\/site/g, path.join(dir, "cache"));
   conf = replaceRequired(conf, /\/var\/lib\/nginx\/site/g, path.join(dir, "state"));
   conf = replaceRequired(conf, /"\/etc\/nginx\/njs\/"/, `"${DEPLOY}/"`);
+  conf = replaceRequired(conf, /\/etc\/nginx\/site-purge-secret/g, path.join(dir, "purge-secret"));
   return conf;
 }
 
@@ -71,19 +73,27 @@ ${includes.map((file) => `  include ${file};`).join("\n")}
 /** Reserves a loopback port for nginx, to name it to the instances before it starts. */
 export const reserveNginxPort = freePort;
 
+/** The purge secret the tests' nginx holds (its file), and the instances send (PROXY_PURGE_SECRET). */
+export const NGINX_PURGE_SECRET = "test-purge-secret-0123456789abcdefghijklmnop";
+
 /** nginx in front of `upstreams` ("127.0.0.1:PORT" each) with deploy/nginx/site.conf and brotli.conf. */
 export async function startNginx({
   upstreams,
   port,
+  purgeSecret = NGINX_PURGE_SECRET,
 }: {
   upstreams: string[];
   port?: number;
+  purgeSecret?: string;
 }): Promise<Nginx> {
   const listen = port ?? (await freePort());
-  return launch(listen, (dir) => [
-    path.join(DEPLOY, "brotli.conf"),
-    write(path.join(dir, "site.conf"), siteConf(dir, listen, upstreams)),
-  ]);
+  return launch(listen, (dir) => {
+    write(path.join(dir, "purge-secret"), `${purgeSecret}\n`);
+    return [
+      path.join(DEPLOY, "brotli.conf"),
+      write(path.join(dir, "site.conf"), siteConf(dir, listen, upstreams)),
+    ];
+  });
 }
 
 /** nginx serving one file as `/`, nothing else: what serving those bytes costs at the least (benchmarks). */

@@ -3,6 +3,7 @@ import type { Logger as SiteLogger } from "pino";
 
 import type { Translations } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";
+import { clientAddress } from "@/lib/net/client-address";
 
 import * as abuse from "./abuse";
 import { clientKey } from "./client-key";
@@ -58,7 +59,7 @@ export function createMessageReceiver(limiter: RateLimiter = siteRateLimiter()) 
     const checked = validateContact(values);
     if (!checked.ok) return { status: "invalid", values: kept, errors: checked.errors };
 
-    const client = clientKey(abuse.clientAddress(request.forwardedFor, abuse.trustedProxies()));
+    const client = clientKey(clientAddress(request.forwardedFor));
     if (!(await limiter.take(client, now))) {
       log.warn("contact: refused, rate limit reached");
       return { status: "refused", values: kept, reason: "rate_limit" };

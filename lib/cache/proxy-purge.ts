@@ -21,15 +21,21 @@ export function proxyPurgeUrls(env: Pick<Env, "PROXY_PURGE_URLS"> = getEnv()): U
 }
 
 /** Purges every configured proxy; a failure is logged and returned, never thrown (the publish itself stands). */
+/** The header the purge secret travels in; deploy/nginx/cache-generation.js checks it. */
+export const PURGE_SECRET_HEADER = "x-purge-secret";
+
 export async function purgeProxyCaches(
   urls: URL[],
   log: Pick<Logger, "error"> = logger,
+  secret: string | undefined = getEnv().PROXY_PURGE_SECRET,
 ): Promise<PurgeResult[]> {
   return Promise.all(
     urls.map(async (url): Promise<PurgeResult> => {
       try {
         const response = await fetch(url, {
           method: "PURGE",
+          // nginx purges only with its secret (PROXY_PURGE_SECRET on both sides), besides the address.
+          headers: secret ? { [PURGE_SECRET_HEADER]: secret } : {},
           signal: AbortSignal.timeout(PURGE_TIMEOUT_MS),
         });
         await response.body?.cancel();

@@ -1,34 +1,26 @@
-import { NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 
-import { contentGraceMs, createOutageClock } from "@/lib/health/outage-clock";
-import { buildId, contentAnswers, redisAnswers } from "@/lib/health/probes";
-import { contentSource } from "@/lib/prismic/content-source";
+import { getEnv } from "@/lib/env";
+import { createHealthReporter } from "@/lib/health/health-report";
 import { NO_STORE } from "@/lib/net/cache-control";
+import { clientAddress } from "@/lib/net/client-address";
 
 /**
- * For load balancers and operators: 200 while this instance can serve, with its
- * build id and whether the content source and the shared cache answer; 503 once
- * the content source has been unreachable for longer than
- * HEALTH_CONTENT_GRACE_SECONDS. Redis being away is reported, not fatal: pages
- * then render without it.
+ * For load balancers and operators: 200 while this instance can serve, 503 once the content
+ * source has been unreachable for longer than HEALTH_CONTENT_GRACE_SECONDS (Redis being away is
+ * reported, not fatal: pages then render without it). The body is `{ status }` for everyone; the
+ * details (build id, content source, shared cache) only for the addresses in
+ * HEALTH_DETAIL_ADDRESSES (default: this machine). Probes run at most every 1.5 s, whoever asks.
  */
 export const dynamic = "force-dynamic";
 
-const contentOutage = createOutageClock();
+const report = createHealthReporter();
 
-export async function GET() {
-  const [contentOk, redisOk] = await Promise.all([contentAnswers(), redisAnswers()]);
-  const unreachableMs = contentOutage.observe(contentOk);
-  const failing = unreachableMs > contentGraceMs();
-  const body = {
-    status: failing ? "failing" : contentOk && redisOk !== false ? "ok" : "degraded",
-    buildId: buildId(),
-    content: {
-      source: contentSource().bundled ? "bundled" : "remote",
-      reachable: contentOk,
-      unreachableForSeconds: Math.round(unreachableMs / 1000),
-    },
-    sharedCache: redisOk === undefined ? { configured: false } : { configured: true, reachable: redisOk },
-  };
-  return NextResponse.json(body, { status: failing ? 503 : 200, headers: NO_STORE });
+export async function GET(request: NextRequest) {
+  const health = await report();
+  const status = health.status === "failing" ? 503 : 200;
+  const detailed = getEnv().HEALTH_DETAIL_ADDRESSES.includes(
+    clientAddress(request.headers.get("x-forwarded-for")),
+  );
+  return NextResponse.json(detailed ? health : { status: health.status }, { status, headers: NO_STORE });
 }

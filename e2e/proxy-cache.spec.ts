@@ -1,0 +1,192 @@
+import fc from "fast-check";
+
+import { NGINX_PURGE_SECRET, startNginx, type Nginx } from "../test-support/nginx";
+import { expect, test } from "./fixtures";
+import { rawRequest } from "./helpers/raw-request";
+import { startSiteServer, type SiteServer } from "./helpers/site-server";
+
+/**
+ * The cache keys exactly what the server reads (issue 22, class 5), on the shipped
+ * deploy/nginx/site.conf in front of a production instance. Generated router headers (repeated,
+ * odd, mixed case) never store one kind of answer under another's key; images are keyed by the
+ * format negotiated; nginx's own answers carry the site's security headers; purging needs the
+ * shared secret; /api/health tells its details to allowed addresses only and probes at most once
+ * per period; form posts are limited per address.
+ */
+
+let site: SiteServer;
+let nginx: Nginx;
+
+test.beforeAll(async () => {
+  site = await startSiteServer({ TRUST_PROXY: "1", HEALTH_DETAIL_ADDRESSES: "192.0.2.10" });
+  nginx = await startNginx({ upstreams: [new URL(site.origin).host] });
+});
+
+test.afterAll(async () => {
+  await nginx?.stop();
+  await site?.stop();
+});
+
+/** Empties nginx's cache (as the publish webhook does). */
+async function purge() {
+  const answer = await rawRequest(nginx.origin, "/purge-all", {
+    method: "PURGE",
+    headers: { "x-purge-secret": NGINX_PURGE_SECRET },
+  });
+  expect(answer.status).toBe(200);
+}
+
+const isHtml = (body: string) => /^<!DOCTYPE html>/i.test(body.trimStart());
+
+/** Router headers as a client may send them: repeated, odd values, any case. */
+const routerHeader = fc.record({
+  name: fc.constantFrom(
+    "RSC",
+    "rsc",
+    "Next-Router-Prefetch",
+    "next-router-segment-prefetch",
+    "Next-Url",
+    "Next-Router-State-Tree",
+  ),
+  values: fc.array(fc.constantFrom("1", "0", "1 ", " 1", "true", "2", "1,1", "/_tree", "/", "%5B%5D", ""), {
+    minLength: 1,
+    maxLength: 3,
+  }),
+});
+
+test("router headers, however odd or repeated, never store one kind of answer under another's key", async () => {
+  // A client navigation's URL: `_rsc` carries the hash of the router headers (empty for a plain
+  // navigation), so an attacker and a visitor's browser ask for the very same URL.
+  const pages = ["/", "/works", "/en/works"];
+  const cases = fc.sample(
+    fc.tuple(fc.constantFrom(...pages), fc.boolean(), fc.array(routerHeader, { minLength: 1, maxLength: 3 })),
+    { numRuns: 150, seed: 5 },
+  );
+  for (const [page, navigation, headers] of cases) {
+    const sent: Record<string, string[]> = {};
+    for (const { name, values } of headers)
+      sent[name.toLowerCase()] = [...(sent[name.toLowerCase()] ?? []), ...values];
+    const url = navigation ? `${page}?_rsc` : page;
+    // On an empty cache, so the odd request is the one that fills its key.
+    await purge();
+    await rawRequest(nginx.origin, url, { headers: sent });
+    // Whatever that stored: a visitor gets the HTML page, and a client navigation its RSC data.
+    const visitor = await rawRequest(nginx.origin, page);
+    expect(visitor.status).toBe(200);
+    expect(isHtml(visitor.body), `${page} after ${JSON.stringify(sent)}`).toBe(true);
+    const client = await rawRequest(nginx.origin, `${page}?_rsc`, { headers: { rsc: "1" } });
+    expect(client.status, `${page}?_rsc after ${JSON.stringify(sent)}`).toBe(200);
+    expect(client.headers["content-type"], `${page}?_rsc after ${JSON.stringify(sent)}`).toContain(
+      "text/x-component",
+    );
+  }
+});
+
+test("an image is stored per negotiated format: each browser gets one it accepts", async () => {
+  const html = (await rawRequest(nginx.origin, "/works")).body;
+  const src = /\/_next\/image\?url=[^"\s]+/.exec(html)?.[0].replace(/&amp;/g, "&");
+  expect(src).toBeTruthy();
+  const accepts = [
+    ["image/avif,image/webp,image/apng,image/*,*/*;q=0.8", "image/avif"],
+    ["image/webp,*/*", "image/webp"],
+    ["image/png,image/*;q=0.8", undefined],
+    ["*/*", undefined],
+  ] as const;
+  // Twice round, so the second round is served from the cache.
+  for (let round = 0; round < 2; round++) {
+    for (const [accept, expected] of accepts) {
+      const answer = await rawRequest(nginx.origin, src!, { headers: { accept } });
+      expect(answer.status).toBe(200);
+      const type = answer.headers["content-type"];
+      if (expected) expect(type, accept).toBe(expected);
+      else expect(type, accept).not.toMatch(/avif|webp/);
+    }
+  }
+});
+
+test("answers nginx makes itself carry the site's security headers", async () => {
+  const page = await rawRequest(nginx.origin, "/");
+  const security = [
+    "strict-transport-security",
+    "x-content-type-options",
+    "referrer-policy",
+    "permissions-policy",
+    "cross-origin-opener-policy",
+  ];
+  const tooLarge = await rawRequest(nginx.origin, "/contact", {
+    method: "POST",
+    headers: { "content-type": "text/plain", "content-length": String(3 * 1024 * 1024) },
+  }).catch(() => undefined);
+  const down = await (async () => {
+    const broken = await startNginx({ upstreams: ["127.0.0.1:9"] });
+    try {
+      return await rawRequest(broken.origin, "/never-cached");
+    } finally {
+      await broken.stop();
+    }
+  })();
+  for (const answer of [tooLarge, down]) {
+    expect(answer).toBeDefined();
+    expect([413, 502]).toContain(answer!.status);
+    for (const name of security) expect(answer!.headers[name], name).toBe(page.headers[name]);
+    expect(answer!.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(answer!.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  }
+});
+
+test("a purge needs the shared secret, besides an allowed address", async () => {
+  const wrong = fc.sample(
+    fc.string({ maxLength: 50 }).filter((text) => /^[\x21-\x7e]*$/.test(text)),
+    { numRuns: 30, seed: 9 },
+  );
+  for (const secret of [...wrong, NGINX_PURGE_SECRET.slice(0, -1), `${NGINX_PURGE_SECRET}x`]) {
+    const answer = await rawRequest(nginx.origin, "/purge-all", {
+      method: "PURGE",
+      headers: secret ? { "x-purge-secret": secret } : {},
+    });
+    expect(answer.status, secret).toBe(403);
+  }
+  const right = await rawRequest(nginx.origin, "/purge-all", {
+    method: "PURGE",
+    headers: { "x-purge-secret": NGINX_PURGE_SECRET },
+  });
+  expect(right.status).toBe(200);
+});
+
+test("/api/health: the status for everyone, details for allowed addresses, one probe per period", async () => {
+  const visitor = JSON.parse((await rawRequest(nginx.origin, "/api/health")).body);
+  expect(visitor).toEqual({ status: expect.stringMatching(/^(ok|degraded)$/) });
+  // With TRUST_PROXY=1 the instance reads the address nginx appends; straight to the instance, a
+  // request naming the allowed address as the proxy's gets the details.
+  const operator = JSON.parse(
+    (await rawRequest(site.origin, "/api/health", { headers: { "x-forwarded-for": "192.0.2.10" } })).body,
+  );
+  expect(operator).toMatchObject({
+    status: visitor.status,
+    buildId: expect.any(String),
+    content: expect.any(Object),
+  });
+  // A flood is answered from one probe per 1.5 s (lib/health/health-report.test.ts counts them):
+  // every answer is the same status, and none is an error.
+  const flood = await Promise.all(Array.from({ length: 200 }, () => rawRequest(nginx.origin, "/api/health")));
+  expect(new Set(flood.map((answer) => `${answer.status} ${answer.body}`))).toEqual(
+    new Set([`200 ${JSON.stringify(visitor)}`]),
+  );
+});
+
+test("form posts are limited per address: a flood gets 429s, with the security headers", async () => {
+  const answers = [];
+  for (let index = 0; index < 40; index++) {
+    answers.push(
+      await rawRequest(nginx.origin, "/api/revalidate", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+      }),
+    );
+  }
+  const limited = answers.filter((answer) => answer.status === 429);
+  expect(limited.length).toBeGreaterThan(20);
+  expect(limited[0].headers["x-content-type-options"]).toBe("nosniff");
+  // Pages are not limited.
+  expect((await rawRequest(nginx.origin, "/works")).status).toBe(200);
+});
