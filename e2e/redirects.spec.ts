@@ -1,6 +1,7 @@
 import fc from "fast-check";
 
 import { expect, test } from "./fixtures";
+import { attackPieces, REDIRECT_ATTACK_PIECES } from "../test-support/redirect-attacks";
 import { rawRequest } from "./helpers/raw-request";
 
 /**
@@ -15,51 +16,16 @@ const ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100)}`;
 const FROM = `${ORIGIN}/en/works/some-work`;
 const RUNS = 400;
 
-/** Pieces attackers combine, already safe on a request line once percent-encoded where needed. */
-const PIECES = [
-  "/",
-  "//",
-  "\\",
-  ".",
-  "..",
-  "./",
-  "../",
-  "%2F",
-  "%2f",
-  "%5C",
-  "%2E",
-  "%2e%2e",
-  "%252F",
-  "%09",
-  "%0a",
-  "%00",
-  "\t",
-  "\n",
-  "\u3002",
-  "\uff0f",
-  "\u2215",
-  ":",
-  "@",
-  "?",
-  "#",
-  "evil.example",
-  "user:pass@evil.example",
-  "http:",
-  "https:",
-  "javascript:",
-  "works",
-];
-
 const target = fc.oneof(
-  fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }).map((parts) => parts.join("")),
-  fc.array(fc.constantFrom(...PIECES), { maxLength: 6 }).map((parts) => `/${parts.join("")}`),
+  attackPieces(8),
+  attackPieces(6).map((joined) => `/${joined}`),
   fc.string({ unit: "grapheme", maxLength: 20 }),
   fc.webUrl({ withQueryParameters: true }),
 );
 
 /** Paths for the server's own redirects: the same pieces, on a request line (encoded where they must be). */
 const path = fc
-  .tuple(fc.array(fc.constantFrom(...PIECES), { maxLength: 6 }), fc.boolean())
+  .tuple(fc.array(fc.constantFrom(...REDIRECT_ATTACK_PIECES), { maxLength: 6 }), fc.boolean())
   .map(([parts, trailingSlash]) => {
     const raw = `/${parts.join("")}${trailingSlash ? "/" : ""}`;
     // Only what HTTP cannot carry raw is encoded: slashes, backslashes and dots stay as sent.

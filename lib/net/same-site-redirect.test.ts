@@ -1,64 +1,15 @@
 import fc from "fast-check";
 
 import { redirectWithinSite, sameSitePath } from "@/lib/net/same-site-redirect";
+import { attackPieces } from "@/test-support/redirect-attacks";
 
 /** The site as a browser knows it, on a page some levels deep. */
 const SITE = "https://studio.example";
 const PAGE = `${SITE}/en/works/some-work?x=1#credits`;
 
-/** Pieces attackers combine: separators, dot segments, encodings, schemes, hosts, invisible and look-alike characters. */
-const PIECES = [
-  "/",
-  "//",
-  "\\",
-  ".",
-  "..",
-  "./",
-  "../",
-  "%2F",
-  "%2f",
-  "%5C",
-  "%5c",
-  "%2E",
-  "%2e%2e",
-  "%252F",
-  "%25252F",
-  "%09",
-  "%0a",
-  "%00",
-  "\t",
-  "\n",
-  "\r",
-  "\u0000",
-  "\u007f",
-  " ",
-  "\u00a0",
-  "\u2215",
-  "\u2044",
-  "\uff0f",
-  "\uff3c",
-  "\u3002",
-  "\ufe68",
-  ":",
-  "@",
-  "?",
-  "#",
-  ";",
-  "evil.example",
-  "evil.example:443",
-  "user:pass@",
-  "http:",
-  "https:",
-  "javascript:",
-  "data:",
-  "works",
-  "en",
-  "%",
-];
-
 const attack = fc.oneof(
-  fc.array(fc.constantFrom(...PIECES), { maxLength: 8 }).map((parts) => parts.join("")),
-  fc.array(fc.constantFrom(...PIECES), { maxLength: 6 }).map((parts) => `/${parts.join("")}`),
+  attackPieces(8),
+  attackPieces(6).map((joined) => `/${joined}`),
   fc.string({ unit: "grapheme", maxLength: 24 }),
   fc.string({ unit: "binary", maxLength: 24 }).map((text) => `/${text}`),
   fc.webUrl({ withQueryParameters: true, withFragments: true }),
