@@ -153,6 +153,30 @@ test("a purge needs the shared secret, besides an allowed address", async () => 
   expect(right.status).toBe(200);
 });
 
+test("a purge empties every stored copy at once: HTML in each encoding, RSC data, images", async () => {
+  const logBefore = nginx.output().length;
+  const html = (await rawRequest(nginx.origin, "/works")).body;
+  const image = /\/_next\/image\?url=[^"\s]+/.exec(html)?.[0].replace(/&amp;/g, "&");
+  expect(image).toBeTruthy();
+  const copies: Array<[string, Record<string, string>]> = [
+    ["/works", { "accept-encoding": "gzip, br" }],
+    ["/works", {}],
+    ["/works?_rsc", { rsc: "1" }],
+    ["/en/legals", { "accept-encoding": "gzip" }],
+    [image!, { accept: "image/avif,*/*" }],
+  ];
+  const status = async ([url, headers]: [string, Record<string, string>]) =>
+    (await rawRequest(nginx.origin, url, { headers })).headers["x-cache-status"];
+  for (let round = 0; round < 3; round++) {
+    for (const copy of copies) await status(copy);
+    for (const copy of copies) expect(await status(copy), `${copy[0]} stored`).toBe("HIT");
+    await purge();
+    for (const copy of copies) expect(await status(copy), `${copy[0]} after purge ${round}`).toBe("MISS");
+  }
+  // Nothing of it is an error in nginx's log (a missing file is a miss, not a failure).
+  expect(nginx.output().slice(logBefore)).not.toMatch(/\[(crit|alert|emerg|error)\]/);
+});
+
 test("/api/health: the status for everyone, details for allowed addresses, one probe per period", async () => {
   const visitor = JSON.parse((await rawRequest(nginx.origin, "/api/health")).body);
   expect(visitor).toEqual({ status: expect.stringMatching(/^(ok|degraded)$/) });

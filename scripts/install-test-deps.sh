@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Debian packages the browser tests start, installed when missing: chromium (Playwright drives
-# it; CHROMIUM_PATH may name another), redis-server, nginx and its njs and brotli modules (the
+# it; CHROMIUM_PATH may name another), redis-server, nginx and its njs module (the
 # several-instances tests, e2e/scale-out.spec.ts). Shared by `.ci/run` and `npm test`
 # (scripts/run-tests.mjs), so both ask for the same list.
 #
@@ -13,7 +13,6 @@ if [[ -z "${CHROMIUM_PATH:-}" ]] && ! command -v chromium >/dev/null 2>&1; then 
 command -v redis-server >/dev/null 2>&1 || packages+=(redis-server)
 [[ -n "${NGINX_PATH:-}" ]] || command -v nginx >/dev/null 2>&1 || packages+=(nginx)
 [[ -e /usr/lib/nginx/modules/ngx_http_js_module.so ]] || packages+=(libnginx-mod-http-js)
-[[ -e /usr/lib/nginx/modules/ngx_http_brotli_filter_module.so ]] || packages+=(libnginx-mod-http-brotli-filter)
 ((${#packages[@]} == 0)) && exit 0
 
 if [[ $(id -u) -eq 0 ]]; then

@@ -7,15 +7,14 @@ import path from "node:path";
 import { freePort } from "./free-port";
 
 /**
- * Debian's nginx running deploy/nginx/site.conf itself (and brotli.conf, included as it is), on a
+ * Debian's nginx running deploy/nginx/site.conf itself, on a
  * loopback port, with everything it writes in a folder of its own. Only what a machine decides is
  * changed in site.conf, each change by one substitution that must find its text (so the shipped
  * file cannot drift from what is tested):
  * - the `server` lines of `upstream next_site { … }`: the given upstreams;
  * - `listen 80;`: `listen 127.0.0.1:<port>;`;
- * - the folders `/var/cache/nginx/site` (cache), `/var/lib/nginx/site` (cache generation) and
- *   `"/etc/nginx/njs/"` (deploy/nginx/ itself, for cache-generation.js), and the purge secret's
- *   file `/etc/nginx/site-purge-secret` (written with `purgeSecret`).
+ * - the folders `/var/cache/nginx/site` (cache) and `"/etc/nginx/njs/"` (deploy/nginx/ itself, for
+ *   site.js), and the purge secret's file `/etc/nginx/site-purge-secret` (written with `purgeSecret`).
  * The main configuration around it (modules, temp folders, logs) is what Debian's nginx.conf and
  * modules-enabled/ give an operator, with every path in the folder.
  */
@@ -33,7 +32,7 @@ const NGINX = process.env.NGINX_PATH || "nginx";
 
 function replaceRequired(text: string, pattern: RegExp, replacement: string): string {
   if (!pattern.test(text))
-    throw new Error(`deploy/nginx/site.conf no longer has ${pattern}: update e2e/helpers/nginx.ts`);
+    throw new Error(`deploy/nginx/site.conf no longer has ${pattern}: update test-support/nginx.ts`);
   return text.replace(pattern, replacement);
 }
 
@@ -44,7 +43,6 @@ function siteConf(dir: string, port: number, upstreams: string[]): string {
   conf = replaceRequired(conf, /(upstream next_site \{\n)(?:\s*server [^\n]+\n)+/, `$1${servers}\n`);
   conf = replaceRequired(conf, /listen 80;/, `listen 127.0.0.1:${port};`);
   conf = replaceRequired(conf, /\/var\/cache\/nginx\/site/g, path.join(dir, "cache"));
-  conf = replaceRequired(conf, /\/var\/lib\/nginx\/site/g, path.join(dir, "state"));
   conf = replaceRequired(conf, /"\/etc\/nginx\/njs\/"/, `"${DEPLOY}/"`);
   conf = replaceRequired(conf, /\/etc\/nginx\/site-purge-secret/g, path.join(dir, "purge-secret"));
   return conf;
@@ -56,7 +54,6 @@ function mainConf(dir: string, includes: string[]): string {
     .map((kind) => `  ${kind}_temp_path ${path.join(dir, "temp", kind)};`)
     .join("\n");
   return `load_module ${MODULES}/ngx_http_js_module.so;
-load_module ${MODULES}/ngx_http_brotli_filter_module.so;
 ${process.getuid?.() === 0 ? "user root;" : "# not root: workers run as this user"}
 worker_processes 2;
 error_log ${path.join(dir, "error.log")} warn;
@@ -76,7 +73,7 @@ export const reserveNginxPort = freePort;
 /** The purge secret the tests' nginx holds (its file), and the instances send (PROXY_PURGE_SECRET). */
 export const NGINX_PURGE_SECRET = "test-purge-secret-0123456789abcdefghijklmnop";
 
-/** nginx in front of `upstreams` ("127.0.0.1:PORT" each) with deploy/nginx/site.conf and brotli.conf. */
+/** nginx in front of `upstreams` ("127.0.0.1:PORT" each) with deploy/nginx/site.conf. */
 export async function startNginx({
   upstreams,
   port,
@@ -89,10 +86,7 @@ export async function startNginx({
   const listen = port ?? (await freePort());
   return launch(listen, (dir) => {
     write(path.join(dir, "purge-secret"), `${purgeSecret}\n`);
-    return [
-      path.join(DEPLOY, "brotli.conf"),
-      write(path.join(dir, "site.conf"), siteConf(dir, listen, upstreams)),
-    ];
+    return [write(path.join(dir, "site.conf"), siteConf(dir, listen, upstreams))];
   });
 }
 
@@ -135,7 +129,7 @@ function answers(port: number): Promise<boolean> {
 /** Runs nginx in the foreground in a folder of its own, around the http-level files `includes` writes. */
 async function launch(port: number, includes: (dir: string) => string[]): Promise<Nginx> {
   const dir = mkdtempSync(path.join(tmpdir(), "nginx-"));
-  for (const sub of ["cache", "state", "temp"]) mkdirSync(path.join(dir, sub));
+  for (const sub of ["cache", "temp"]) mkdirSync(path.join(dir, sub));
   let main: string;
   try {
     main = write(path.join(dir, "nginx.conf"), mainConf(dir, includes(dir)));

@@ -21,7 +21,7 @@ export function proxyPurgeUrls(env: Pick<Env, "PROXY_PURGE_URLS"> = getEnv()): U
 }
 
 /** Purges every configured proxy; a failure is logged and returned, never thrown (the publish itself stands). */
-/** The header the purge secret travels in; deploy/nginx/cache-generation.js checks it. */
+/** The header the purge secret travels in; deploy/nginx/site.js checks it. */
 export const PURGE_SECRET_HEADER = "x-purge-secret";
 
 export async function purgeProxyCaches(

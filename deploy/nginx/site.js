@@ -1,20 +1,7 @@
-// The page cache's generation, part of every cache key (njs, Debian's libnginx-mod-http-js).
-// A purge starts a new generation: every answer cached before is unreachable at once, HTML and
-// RSC alike, and nginx drops the old files as they age (proxy_cache_path inactive, max_size).
-// The generation lives in a file (js_var $site_generation_file), so every worker sees it and it
-// survives reloads and restarts.
+// njs handlers of site.conf (Debian's libnginx-mod-http-js): the purge of the page cache, and the
+// plain answers nginx makes itself. Nothing here runs for a page served from the cache.
 import crypto from "crypto";
 import fs from "fs";
-
-function current(r) {
-  try {
-    return fs.readFileSync(r.variables.site_generation_file, "utf8").trim() || "0";
-  } catch (e) {
-    // No file: nothing purged yet. Any other failure is worth a line in the error log.
-    if (e.code !== "ENOENT") r.error(`cache generation unreadable: ${e.message}`);
-    return "0";
-  }
-}
 
 /** The shared purge secret, from its file; "" when there is none (then nothing can purge). */
 function purgeSecret(r) {
@@ -32,6 +19,29 @@ function sameSecret(given, expected) {
   return expected !== "" && digest(given) === digest(expected);
 }
 
+const ASIDE = ".purged-";
+
+/**
+ * Empties the cache folder: every entry is first renamed aside inside the folder (one rename per
+ * top-level folder: the same file system, so each is atomic and the whole takes microseconds),
+ * then removed. nginx reads a missing file as a miss, so from the first rename on every page is
+ * asked of the instances again. Leftovers of a purge that stopped half way go with the next one.
+ */
+function emptyCache(root) {
+  // (njs 0.7, Debian bookworm's, has no for…of.)
+  const stamp = `${ASIDE}${Date.now()}-`;
+  const names = fs.readdirSync(root).filter((name) => !name.startsWith(ASIDE));
+  names.forEach((name) => fs.renameSync(`${root}/${name}`, `${root}/${stamp}${name}`));
+  fs.readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.name.startsWith(ASIDE))
+    .forEach((entry) => {
+      const path = `${root}/${entry.name}`;
+      if (entry.isDirectory()) fs.rmdirSync(path, { recursive: true });
+      else fs.unlinkSync(path);
+    });
+  return names.length;
+}
+
 function purge(r) {
   if (r.method !== "PURGE" && r.method !== "POST") {
     r.headersOut["Allow"] = "PURGE, POST";
@@ -42,15 +52,15 @@ function purge(r) {
     r.return(403, "purge refused: X-Purge-Secret missing or wrong\n");
     return;
   }
-  const generation = String(Date.now());
+  let moved;
   try {
-    fs.writeFileSync(r.variables.site_generation_file, generation);
+    moved = emptyCache(r.variables.site_cache_dir);
   } catch (e) {
     r.error(`cache purge failed: ${e.message}`);
     r.return(500, "cache purge failed: see nginx's error log\n");
     return;
   }
-  r.return(200, `cache purged: generation ${generation}\n`);
+  r.return(200, `cache purged: ${moved} folder(s) emptied\n`);
 }
 
 /** Reasons for the answers nginx makes itself (error_page … @site_error). */
@@ -71,5 +81,5 @@ function errorPage(r) {
   r.return(status, `${status} ${REASONS[status] || "Error"}\n`);
 }
 
-const cacheGeneration = { current, purge, errorPage };
-export default cacheGeneration;
+const site = { purge, errorPage };
+export default site;
