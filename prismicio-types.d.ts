@@ -2571,7 +2571,7 @@ export interface HeroSliceDefaultPrimary {
 	 * - **API ID Path**: hero.default.primary.background
 	 * - **Documentation**: https://prismic.io/docs/fields/image
 	 */
-	background: prismic.ImageField<never>;
+	background: prismic.ImageField<"phone">;
 	
 	/**
 	 * Reel field in *Hero → Default → Primary*

@@ -32,7 +32,13 @@ test("every page preloads its two fonts and its largest image, and offers no ima
     expect(fontPreloads.join(" "), `${path}: italics are fetched only where they show`).not.toMatch(/italic/);
 
     const images = html.match(/<img [^>]*>/g) ?? [];
-    for (const image of images) {
+    // Art-directed views (a <picture>'s sources), and those of the pictures fetched first.
+    const pictures = html.match(/<picture>[\s\S]*?<\/picture>/g) ?? [];
+    const sourcesOf = (picture: string) => picture.match(/<source [^>]*>/g) ?? [];
+    const eagerSources = pictures
+      .filter((picture) => /fetchpriority="high"/i.test(picture))
+      .flatMap(sourcesOf);
+    for (const image of [...images, ...pictures.flatMap(sourcesOf)]) {
       const srcSet = attribute(image, "srcset");
       const width = Number(attribute(image, "width"));
       if (!srcSet || !width) continue;
@@ -50,8 +56,19 @@ test("every page preloads its two fonts and its largest image, and offers no ima
       const preload = preloads.find((link) => attribute(link, "imageSrcSet") === attribute(image, "srcset"));
       expect(preload, `${path}: ${attribute(image, "srcset")} is announced in the head`).toBeDefined();
       expect(attribute(preload!, "fetchPriority"), path).toBe("high");
+      // Inside a <picture>, the main file is announced only where no view is used.
+      const picture = pictures.find((candidate) => candidate.includes(image));
+      const viewMedia = picture ? sourcesOf(picture).map((source) => attribute(source, "media")) : [];
+      if (viewMedia.length === 1)
+        expect(attribute(preload!, "media"), path).toBe(`not all and ${viewMedia[0]}`);
     }
-    expect(preloads.length, path).toBe(eager.length);
+    // Each view of a picture fetched first is announced for the screens that use it, and only there.
+    for (const source of eagerSources) {
+      const preload = preloads.find((link) => attribute(link, "imageSrcSet") === attribute(source, "srcset"));
+      expect(preload, `${path}: ${attribute(source, "srcset")} is announced in the head`).toBeDefined();
+      expect(attribute(preload!, "media"), path).toBe(attribute(source, "media"));
+    }
+    expect(preloads.length, path).toBe(eager.length + eagerSources.length);
   }
 });
 
@@ -100,5 +117,44 @@ test("a first visit downloads no content client, script loader, translations map
       expect(downloaded.includes(marker), `${path} ships ${what}`).toBe(false);
     }
     scripts.clear();
+  }
+});
+
+test("a phone fetches the hero's portrait view, a desktop the landscape original: each one file, never both", async ({
+  browser,
+}) => {
+  const screens = [
+    {
+      name: "phone",
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      wanted: "hero-background-phone",
+    },
+    {
+      name: "desktop",
+      viewport: { width: 1440, height: 900 },
+      deviceScaleFactor: 1,
+      wanted: "hero-background.jpg",
+    },
+  ];
+  for (const { name, viewport, deviceScaleFactor, wanted } of screens) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor });
+    const page = await context.newPage();
+    const heroFiles: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      const file = url.pathname === "/_next/image" ? url.searchParams.get("url") : url.pathname;
+      if (file?.includes("hero-background")) heroFiles.push(`${file} w=${url.searchParams.get("w")}`);
+    });
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(heroFiles.length, `${name}: ${heroFiles.join(", ")}`).toBe(1);
+    expect(heroFiles[0], name).toContain(wanted);
+    // What it shows is the file it fetched.
+    const shown = await page
+      .locator("main section picture img")
+      .first()
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(decodeURIComponent(shown), name).toContain(wanted);
+    await context.close();
   }
 });

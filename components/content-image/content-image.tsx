@@ -1,4 +1,4 @@
-import { isFilled, type ImageField } from "@prismicio/client";
+import { isFilled, type ImageField, type ImageFieldImage } from "@prismicio/client";
 import { getImageProps, type ImageLoader } from "next/image";
 import { preload as preloadResource } from "react-dom";
 
@@ -11,14 +11,29 @@ import { srcSetUpTo } from "@/lib/layout/image-fit";
  * bundled repository's site-relative images by Next's own optimiser (AVIF or
  * WebP). A `preload` image (the page's largest paint) is fetched eagerly at
  * high priority and announced in the head with its srcset.
+ *
+ * Art direction: `views` are the field's responsive views (Prismic's thumbnails, e.g. a portrait
+ * crop for phones), each used where its media query matches, in a <picture>. A preloaded image
+ * announces each view under its own media query, so a browser fetches only the one it shows.
  */
-export interface ContentImageProps {
-  field: ImageField | null | undefined;
+export interface ImageView {
+  /** The view, e.g. `field.phone`; an empty one is skipped. */
+  image: ImageFieldImage | null | undefined;
+  /** Where the view is used instead of the field's main image, e.g. "(max-aspect-ratio: 3/4)". */
+  media: string;
+  sizes: string;
+}
+
+export interface ContentImageProps<View extends string = never> {
+  /** The field, with its responsive views' names (`View`) if its model has any. */
+  field: ImageField<View> | null | undefined;
   sizes: string;
   className?: string;
   preload?: boolean;
   /** Overrides the field's alt text; "" marks a decorative image. */
   alt?: string;
+  /** Responsive views of the field, tried in order before the main image. */
+  views?: ImageView[];
 }
 
 /** Imgix keeps the field's own parameters (Prismic's `auto=format,compress`), never upscales. */
@@ -30,28 +45,83 @@ const imgixLoader: ImageLoader = ({ src, width, quality }) => {
   return url.toString();
 };
 
-export function ContentImage({ field, sizes, className, preload = false, alt }: ContentImageProps) {
-  if (!isFilled.image(field)) return null;
-  const { props: imageProps } = getImageProps({
-    src: field.url,
-    width: field.dimensions.width,
-    height: field.dimensions.height,
-    alt: alt ?? field.alt ?? "",
+/** next/image's attributes for one image file, with a srcset that stops at the file's width. */
+function imageAttributes(
+  image: ImageFieldImage & { url: string },
+  sizes: string,
+  alt: string,
+  preload: boolean,
+) {
+  const { props } = getImageProps({
+    src: image.url,
+    width: image.dimensions.width,
+    height: image.dimensions.height,
+    alt,
     sizes,
-    className,
     preload,
     fetchPriority: preload ? "high" : undefined,
-    loader: /^https?:\/\//.test(field.url) ? imgixLoader : undefined,
+    loader: /^https?:\/\//.test(image.url) ? imgixLoader : undefined,
   });
-  const props = { ...imageProps, srcSet: srcSetUpTo(imageProps.srcSet, field.dimensions.width) };
+  const srcSet = srcSetUpTo(props.srcSet, image.dimensions.width);
+  // The fallback src (for browsers without srcset) is the widest candidate kept, not Next's widest size.
+  const widest = srcSet
+    ?.split(", ")
+    .at(-1)
+    ?.replace(/ \d+w$/, "");
+  return { ...props, srcSet, src: widest ?? props.src };
+}
+
+/** Announces an image file in the head, for the screens `media` describes (all when undefined). */
+function announce(attributes: { src: string; srcSet?: string; sizes?: string }, media?: string) {
+  preloadResource(attributes.src, {
+    as: "image",
+    imageSrcSet: attributes.srcSet,
+    imageSizes: attributes.sizes,
+    fetchPriority: "high",
+    media,
+  });
+}
+
+/** A media query matching where none of `queries` does. */
+function noneOf(queries: string[]): string {
+  return queries.length === 1 ? `not all and ${queries[0]}` : `not (${queries.join(" or ")})`;
+}
+
+export function ContentImage({
+  field,
+  sizes,
+  className,
+  preload = false,
+  alt,
+  views = [],
+}: ContentImageProps) {
+  if (!isFilled.image(field)) return null;
+  const text = alt ?? field.alt ?? "";
+  const props = { ...imageAttributes(field, sizes, text, preload), className };
+  const sources = views.flatMap(({ image, media, sizes: viewSizes }) =>
+    isFilled.image(image) ? [{ media, ...imageAttributes(image, viewSizes, text, false) }] : [],
+  );
   if (preload) {
-    preloadResource(props.src, {
-      as: "image",
-      imageSrcSet: props.srcSet,
-      imageSizes: props.sizes,
-      fetchPriority: "high",
-    });
+    sources.forEach((source) => announce(source, source.media));
+    // The main image only where no view is used.
+    announce(props, sources.length > 0 ? noneOf(sources.map((source) => source.media)) : undefined);
   }
   // eslint-disable-next-line @next/next/no-img-element -- getImageProps gives next/image's markup without its client component
-  return <img {...props} alt={props.alt} />;
+  const img = <img {...props} alt={props.alt} />;
+  if (sources.length === 0) return img;
+  return (
+    <picture>
+      {sources.map((source) => (
+        <source
+          key={source.media}
+          media={source.media}
+          srcSet={source.srcSet}
+          sizes={source.sizes}
+          width={source.width}
+          height={source.height}
+        />
+      ))}
+      {img}
+    </picture>
+  );
 }

@@ -124,3 +124,45 @@ describe("RichText embeds", () => {
     expect(container.querySelector("a")).toBeNull();
   });
 });
+
+describe("RichText blocks", () => {
+  const span = (start: number, end: number, type: string, data?: unknown) => ({ start, end, type, data });
+  const field = [
+    { type: "heading2", text: "Title", spans: [] },
+    { type: "heading6", text: "Small", spans: [], direction: "rtl" },
+    {
+      type: "paragraph",
+      text: "Bold and em, a link, a label\nnext line",
+      spans: [
+        span(0, 4, "strong"),
+        span(9, 11, "em"),
+        span(15, 19, "hyperlink", { link_type: "Web", url: "https://example.com/" }),
+        span(23, 28, "label", { label: "highlight" }),
+      ],
+    },
+    { type: "preformatted", text: "a  b", spans: [] },
+    { type: "list-item", text: "one", spans: [] },
+    { type: "list-item", text: "two", spans: [] },
+    { type: "o-list-item", text: "first", spans: [] },
+  ] as unknown as RichTextField;
+
+  it("renders each block and span as the plain element it stands for", () => {
+    const { container } = render(<RichText field={field} t={fr} />);
+    expect(container.innerHTML).toBe(
+      [
+        "<h2>Title</h2>",
+        '<h6 dir="rtl">Small</h6>',
+        '<p><strong>Bold</strong> and <em>em</em>, a <a rel="noreferrer" href="https://example.com/">link</a>, a ' +
+          `<span class="label label-highlight">label</span><br>next line</p>`,
+        '<pre class="pre"><code>a  b</code></pre>',
+        "<ul><li>one</li><li>two</li></ul>",
+        "<ol><li>first</li></ol>",
+      ].join(""),
+    );
+  });
+
+  it("renders nothing for an empty field", () => {
+    const { container } = render(<RichText field={[]} t={fr} />);
+    expect(container.querySelectorAll("p, h1, h2, ul")).toHaveLength(0);
+  });
+});

@@ -7,7 +7,7 @@ import { ConsentProvider } from "./consent-provider";
 import { ConsentSlot } from "./consent-slot";
 import { ScrollProvider } from "@/features/scroll";
 import { OPEN_CONSENT_EVENT } from "./open-preferences";
-import { ConsentVideo } from "@/features/video";
+import { ConsentVideo, videoSource } from "@/features/video";
 import { CONSENT_MODE_DEFAULTS } from "./analytics";
 import { CONSENT_COOKIE } from "./consent-cookie";
 import { CONSENT_LABEL_KEYS } from "./labels";
@@ -36,7 +36,7 @@ function Page({ children }: { children?: React.ReactNode }) {
       <ConsentProvider services={services}>
         <ConsentSlot labels={pickLabels(fr, CONSENT_LABEL_KEYS)} />
         <ConsentVideo
-          field={youtube}
+          video={videoSource(youtube)}
           title="Mémoire vive"
           playLabel="Lire la vidéo — Mémoire vive"
           blockedLabel={fr["consent.video_blocked"]}

@@ -3,7 +3,6 @@
 import type { ComponentProps } from "react";
 
 import { VideoFacade } from "./video-facade";
-import { playerSource } from "./player-source";
 import { playerService, useServiceConsent, withService } from "@/features/consent";
 
 import styles from "./consent-video.module.css";
@@ -22,7 +21,7 @@ export function ConsentVideo({
   blockedLabel: string;
   allowLabel: string;
 }) {
-  const serviceId = playerService(playerSource(facade.field?.html));
+  const serviceId = playerService(facade.video?.player);
   const { service, enabled, allow } = useServiceConsent(serviceId);
   return (
     <VideoFacade

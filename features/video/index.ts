@@ -8,4 +8,5 @@
 export { ConsentVideo } from "./consent-video";
 export { HoverTeaser } from "./hover-teaser";
 export { watchPage } from "./player-source";
+export { videoSource, type VideoSource } from "./video-source";
 export { VideoPlayer, videoDrawVars } from "./video-player";

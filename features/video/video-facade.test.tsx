@@ -3,6 +3,7 @@ import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { VideoFacade, type VideoFacadeProps } from "./video-facade";
+import { videoSource } from "./video-source";
 
 function embed(provider: string, embedUrl: string, html: string | null): EmbedField {
   return {
@@ -31,7 +32,7 @@ const youtube = embed(
 function renderFacade(props: Partial<VideoFacadeProps> = {}) {
   return render(
     <VideoFacade
-      field={vimeo}
+      video={videoSource(vimeo)}
       title="Northern Lights"
       playLabel="Play the video: Northern Lights"
       poster={<span data-testid="poster" />}
@@ -81,7 +82,7 @@ describe("VideoFacade", () => {
   });
 
   it("plays YouTube from the no-cookie host, keeping the embed's parameters", async () => {
-    renderFacade({ field: youtube });
+    renderFacade({ video: videoSource(youtube) });
     await userEvent.keyboard("{Tab}{Enter}");
 
     const src = new URL(player()!.src);
@@ -96,7 +97,7 @@ describe("VideoFacade", () => {
       "https://video.example/1",
       '<iframe src="https://video.example/player/1" onload="alert(1)"></iframe><img src="x" onerror="alert(2)"><script>alert(3)</script>',
     );
-    const { container } = renderFacade({ field: hostile });
+    const { container } = renderFacade({ video: videoSource(hostile) });
     await userEvent.click(playButton());
 
     expect(player()).toHaveAttribute("src", "https://video.example/player/1");
@@ -110,7 +111,9 @@ describe("VideoFacade", () => {
     ["no iframe at all", "<div>R6MlUcmOul8</div>"],
     ["no html", null],
   ])("with %s, offers a link to the provider instead of a player", (_, html) => {
-    renderFacade({ field: embed("YouTube", "https://www.youtube.com/watch?v=R6MlUcmOul8", html) });
+    renderFacade({
+      video: videoSource(embed("YouTube", "https://www.youtube.com/watch?v=R6MlUcmOul8", html)),
+    });
 
     expect(screen.getByRole("link", { name: "Watch on YouTube" })).toHaveAttribute(
       "href",
@@ -121,7 +124,10 @@ describe("VideoFacade", () => {
   });
 
   it("uses the given label for the provider link", () => {
-    renderFacade({ field: embed("Vimeo", "https://vimeo.com/1", null), watchLabel: "Voir sur Vimeo" });
+    renderFacade({
+      video: videoSource(embed("Vimeo", "https://vimeo.com/1", null)),
+      watchLabel: "Voir sur Vimeo",
+    });
     expect(screen.getByRole("link", { name: "Voir sur Vimeo" })).toBeInTheDocument();
   });
 
@@ -141,7 +147,7 @@ describe("VideoFacade", () => {
     // Consent arrives with the click: the requested video loads at once and takes focus.
     rerender(
       <VideoFacade
-        field={vimeo}
+        video={videoSource(vimeo)}
         title="Northern Lights"
         playLabel="Play the video: Northern Lights"
         isAllowed
@@ -160,7 +166,7 @@ describe("VideoFacade", () => {
   });
 
   it("renders nothing for an empty embed field", () => {
-    const { container } = renderFacade({ field: {} as EmbedField });
+    const { container } = renderFacade({ video: videoSource({} as EmbedField) });
     expect(container).toBeEmptyDOMElement();
   });
 });

@@ -1,17 +1,14 @@
 "use client";
 
-import type { EmbedField } from "@prismicio/client";
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from "react";
 
 import { Icon } from "@/components/icon/icon";
-import { frameRatio } from "@/lib/layout/image-fit";
-
-import { playerSource, watchPage } from "./player-source";
+import type { VideoSource } from "./video-source";
 import styles from "./video-facade.module.css";
 
 export interface VideoFacadeProps {
-  /** A Prismic embed field (YouTube, Vimeo or any oEmbed provider with an iframe player). */
-  field: EmbedField | null | undefined;
+  /** The embed (YouTube, Vimeo or any oEmbed provider with an iframe player), from videoSource(). */
+  video: VideoSource | null | undefined;
   /** Shown over the poster and given to the player iframe. */
   title: string;
   /** The play button's accessible name, e.g. "Play the video: <title>". */
@@ -35,7 +32,7 @@ type Stage = "poster" | "playing" | "blocked" | "link";
  * asked, so pages carry no third-party player (or its cookies) until then.
  */
 export function VideoFacade({
-  field,
+  video,
   title,
   playLabel,
   poster,
@@ -52,25 +49,18 @@ export function VideoFacade({
     if (isRequested && isAllowed) playerRef.current?.focus();
   }, [isRequested, isAllowed]);
 
-  // isFilled.embed's test, without bringing @prismicio/client into the browser bundle.
-  if (!field?.embed_url) return null;
+  if (!video) return null;
 
-  const src = playerSource(field.html);
+  const src = video.player;
   const stage: Stage = !src ? "link" : !isAllowed ? "blocked" : isRequested ? "playing" : "poster";
-  const page = watchPage(field.embed_url);
-  const providerName = field.provider_name ?? page?.hostname.replace(/^www\./, "");
   const visibleTitle = title.trim();
-  const name = visibleTitle || field.title || providerName || "";
-  const watchLink = page ? (
-    <a className={styles.watchLink} href={page.href}>
-      {watchLabel ?? `Watch on ${providerName}`} <Icon name="arrow-up-right" />
+  const name = visibleTitle || video.title || video.provider;
+  const watchLink = video.watch ? (
+    <a className={styles.watchLink} href={video.watch}>
+      {watchLabel ?? `Watch on ${video.provider}`} <Icon name="arrow-up-right" />
     </a>
   ) : null;
-  const style = {
-    "--video-aspect-ratio": frameRatio(field.width, field.height)
-      ? `${field.width} / ${field.height}`
-      : undefined,
-  } as CSSProperties;
+  const style = { "--video-aspect-ratio": video.aspect } as CSSProperties;
 
   return (
     <div className={className ? `${styles.facade} ${className}` : styles.facade} style={style}>

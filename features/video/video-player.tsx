@@ -2,6 +2,7 @@ import { isFilled, type EmbedField, type ImageField } from "@prismicio/client";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { ConsentVideo } from "./consent-video";
+import { videoSource } from "./video-source";
 import type { Translations } from "@/lib/i18n/default-translations";
 import { DEFAULT_FRAME, drawVars, frameRatio } from "@/lib/layout/image-fit";
 
@@ -28,14 +29,15 @@ export function VideoPlayer({
   /** The page's largest paint: fetched eagerly, announced in the head. */
   preload?: boolean;
 }) {
-  if (!isFilled.embed(field)) return null;
-  const name = title || field.title || "";
+  const video = videoSource(field);
+  if (!video) return null;
+  const name = title || video.title;
   return (
     <ConsentVideo
-      field={field}
+      video={video}
       title={name}
       playLabel={name ? `${t["works.play_video"]} — ${name}` : t["works.play_video"]}
-      watchLabel={`${t["works.watch_on"]} ${field.provider_name ?? ""}`.trim()}
+      watchLabel={`${t["works.watch_on"]} ${video.provider}`.trim()}
       blockedLabel={t["consent.video_blocked"]}
       allowLabel={t["consent.video_allow"]}
       poster={

@@ -16,6 +16,13 @@ export type HeroProps = SliceComponentProps<Content.HeroSlice, SliceContext>;
 /** The stage's height in viewport heights (hero.module.css): the artwork is cropped to fill it. */
 const STAGE_HEIGHT_VH = 92;
 
+/**
+ * Screens that draw the artwork from its portrait "phone" view: portrait ones, where the landscape
+ * original would be cropped to a sliver of its width yet fetched whole (a phone asked for the
+ * 2400 px file to fill a 412 px screen).
+ */
+const PHONE_MEDIA = "(max-aspect-ratio: 3/4)";
+
 /** The opening statement over full-bleed artwork, then the reel with its own poster. */
 export default function Hero({ slice, index, context }: HeroProps) {
   const { heading, tagline, background, reel, reel_poster, cta_label, cta_link } = slice.primary;
@@ -28,6 +35,13 @@ export default function Hero({ slice, index, context }: HeroProps) {
           className={styles.background}
           alt=""
           preload={index === 0}
+          views={[
+            {
+              image: background.phone,
+              media: PHONE_MEDIA,
+              sizes: coverSizes(background.phone?.dimensions, STAGE_HEIGHT_VH),
+            },
+          ]}
         />
         <div className={styles.content}>
           <RichHeading field={heading} level={1} className={styles.heading} />
