@@ -412,11 +412,6 @@ type SceneName = keyof typeof SCENES;
 
 type ArtSpec = { file: string; w: number; h: number; scene: SceneName; palette: PaletteName; seed?: string };
 type LogoSpec = { file: string; name: string; style: LogoStyle };
-/**
- * A responsive view of another image (Prismic's "thumbnails"): the same artwork cropped around
- * its most salient part (sharp's attention strategy) to w×h, as Prismic crops an image field's view from the editor's original.
- */
-type CropSpec = { file: string; from: string; w: number; h: number };
 type LogoStyle =
   "serif-caps" | "sans-bold" | "mono" | "serif-italic" | "sans-light" | "round-badge" | "stacked" | "slab";
 
@@ -446,6 +441,16 @@ const PROJECTS: Array<{ key: string; scene: SceneName; palette: PaletteName }> =
 
 const ART: ArtSpec[] = [
   { file: "hero-background.jpg", w: 2400, h: 1350, scene: "mercury", palette: "quicksilver" },
+  // The hero's "phone" view (a responsive view of its image field): the same artwork composed for
+  // a portrait screen, as an editor may give a view its own image in Prismic.
+  {
+    file: "hero-background-phone.jpg",
+    w: 1080,
+    h: 1920,
+    scene: "mercury",
+    palette: "quicksilver",
+    seed: "hero-background.jpg",
+  },
   { file: "presentation.jpg", w: 1200, h: 1500, scene: "arches", palette: "dune" },
   {
     file: "share-default.jpg",
@@ -472,11 +477,6 @@ const ART: ArtSpec[] = [
   { file: "portrait-02.jpg", ...PORTRAIT, scene: "aurora", palette: "memory" },
   { file: "portrait-03.jpg", ...PORTRAIT, scene: "bands", palette: "table" },
   { file: "portrait-04.jpg", ...PORTRAIT, scene: "sun", palette: "abyss" },
-];
-
-/** Views of the images above (written after them): the hero's portrait crop for phones. */
-const CROPS: CropSpec[] = [
-  { file: "hero-background-phone.jpg", from: "hero-background.jpg", w: 750, h: 1334 },
 ];
 
 const LOGOS: LogoSpec[] = [
@@ -571,17 +571,6 @@ async function main() {
     count++;
   }
 
-  for (const spec of CROPS) {
-    if (filter && !spec.file.includes(filter) && !spec.from.includes(filter)) continue;
-    const buffer = await sharp(path.join(OUT_DIR, spec.from))
-      .resize(spec.w, spec.h, { fit: "cover", position: sharp.strategy.attention })
-      .jpeg({ quality: JPEG_QUALITY, progressive: true, mozjpeg: true })
-      .toBuffer();
-    await writeFile(path.join(OUT_DIR, spec.file), buffer);
-    total += buffer.length;
-    count++;
-  }
-
   for (const spec of LOGOS) {
     if (filter && !spec.file.includes(filter)) continue;
     const out = path.join(OUT_DIR, spec.file);
@@ -595,7 +584,7 @@ async function main() {
 
   // Report the whole folder size, not only what was written this run.
   let folder = 0;
-  for (const spec of [...ART, ...CROPS, ...LOGOS]) {
+  for (const spec of [...ART, ...LOGOS]) {
     folder += (await stat(path.join(OUT_DIR, spec.file)).catch(() => ({ size: 0 }))).size;
   }
   console.log(

@@ -7,6 +7,7 @@
  * are shown beside each figure (✓ met, ✗ missed) for a person to read.
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { get as httpGet } from "node:http";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 
@@ -23,7 +24,7 @@ import { JS_DEVICES, measureJs, type JsWeight } from "./bench/js-weight";
 import { launchChromium, runLighthouse, type LighthouseFigures } from "./bench/lighthouse";
 import { median, repeat } from "./bench/measure";
 import { nextBuild, nextStart, ROOT, type BuildFigures, type RunningServer } from "./bench/next-process";
-import { loadTest, type Throughput } from "./bench/throughput";
+import { loadTest, requireWrk, type Throughput } from "./bench/throughput";
 
 const QUICK = process.argv.includes("--quick");
 const RUNS = QUICK ? 1 : 3;
@@ -33,14 +34,42 @@ const LOAD = { connections: 50, seconds: 10 };
 const SITE_DIST = path.join(".bench-build", "site");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-/** The targets of issue 12, beside which each figure is printed. */
+/** The targets (issue 23), beside which each figure is printed; every one relative to this run's floor. */
 const TARGET = {
   jsOverFloorKb: 20,
-  performance: 95,
-  performanceBelowFloor: 2,
-  lcpOverFloorMs: 500,
-  rpsShare: 0.8,
+  performanceBelowFloor: 3,
+  tbtOverFloorMs: 150,
+  lcpOverFloorMs: 1000,
+  /** `/`'s HTML, its inline payload included. */
+  homeHtmlKb: 55,
+  /** Every page's HTML against its size on 2026-11-25, before issue 23 (BASELINE_HTML). */
+  htmlShareOfBaseline: 0.6,
+  /** Bare `npm start` against the floor's page padded to the same bytes. */
+  rpsShareOfPadded: 0.8,
+  /** A cached page through the shipped nginx against nginx serving the same bytes as a file. */
+  nginxShareOfStatic: 0.7,
 };
+
+/** HTML bytes of each route on 2026-11-25 (bundled content, analytics configured), before issue 23. */
+const BASELINE_HTML: Record<string, number> = {
+  "/": 76533,
+  "/works": 81480,
+  "/works/hors-champ": 37176,
+  "/works-completed": 62878,
+  "/works-in-production": 47381,
+  "/contact": 38854,
+  "/legals": 41564,
+  "/en": 75383,
+  "/en/works": 80869,
+  "/en/works/beneath-the-surface": 38224,
+  "/en/works-completed": 62491,
+  "/en/works-in-production": 47008,
+  "/en/contact": 38160,
+  "/en/legals": 40155,
+};
+
+/** What a browser sends: the nginx rows are measured as browsers ask. */
+const BROWSER_ENCODING = { "accept-encoding": "gzip, deflate, br, zstd" };
 
 const kb = (bytes: number) => bytes / 1024;
 const log = (line = "") => console.log(line);
@@ -120,14 +149,71 @@ async function measureAllLighthouse(site: RunningServer, floor: RunningServer, p
   }
 }
 
-type ThroughputRow = { label: string; url: string } & Throughput;
+/** A GET's status and body bytes exactly as sent (not decompressed), with the given headers. */
+function rawGet(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    }).on("error", reject);
+  });
+}
 
-async function measureThroughput(label: string, url: string): Promise<ThroughputRow> {
-  await loadTest(url, 10, 2); // warm-up: caches filled, code optimised
-  const runs = await repeat(RUNS, () => loadTest(url, LOAD.connections, LOAD.seconds));
+interface HtmlRow {
+  path: string;
+  bytes: number;
+  /** The inline RSC payload's share (its <script> tags). */
+  payloadBytes: number;
+}
+
+async function measureHtml(origin: string, paths: string[]): Promise<HtmlRow[]> {
+  const rows: HtmlRow[] = [];
+  for (const path of paths) {
+    const html = (await rawGet(origin + path)).body.toString();
+    const payload = html.match(/<script>self\.__next_f\.push\([\s\S]*?<\/script>/g) ?? [];
+    rows.push({
+      path,
+      bytes: Buffer.byteLength(html),
+      payloadBytes: payload.reduce((sum, tag) => sum + Buffer.byteLength(tag), 0),
+    });
+  }
+  return rows;
+}
+
+/**
+ * The floor's /padded/<n> page with `bytes` of HTML (within a few bytes): the padding shows in the
+ * HTML and again in the payload, so two tries find it.
+ */
+async function paddedFloorUrl(floor: RunningServer, bytes: number): Promise<string> {
+  let padding = 0;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const size = (await rawGet(`${floor.origin}/padded/${padding}`)).body.length;
+    if (Math.abs(size - bytes) < 64) break;
+    padding = Math.max(0, padding + Math.round((bytes - size) / 2));
+  }
+  return `${floor.origin}/padded/${padding}`;
+}
+
+type ThroughputRow = { label: string; url: string; bytes: number; baseline?: string } & Throughput;
+
+async function measureThroughput(
+  label: string,
+  url: string,
+  { baseline, headers = {} }: { baseline?: string; headers?: Record<string, string> } = {},
+): Promise<ThroughputRow> {
+  const bytes = (await rawGet(url, headers)).body.length;
+  await loadTest(url, 10, 2, headers); // warm-up: caches filled, code optimised
+  const runs = await repeat(RUNS, () => loadTest(url, LOAD.connections, LOAD.seconds, headers));
   return {
     label,
     url,
+    bytes,
+    baseline,
     requestsPerSecond: medianOf(runs, (run) => run.requestsPerSecond),
     p50Ms: medianOf(runs, (run) => run.p50Ms),
     p99Ms: medianOf(runs, (run) => run.p99Ms),
@@ -136,21 +222,51 @@ async function measureThroughput(label: string, url: string): Promise<Throughput
 }
 
 /**
+ * Bare `npm start`: `/` and a work, each beside the floor's page padded to its bytes (so what
+ * differs is the site's own path, not the weight), and the floor's own page.
+ */
+async function measureBare(
+  site: RunningServer,
+  floor: RunningServer,
+  workPath: string,
+): Promise<ThroughputRow[]> {
+  const rows = [await measureThroughput("floor /", `${floor.origin}/`)];
+  for (const path of ["/", workPath]) {
+    const bytes = (await rawGet(site.origin + path)).body.length;
+    const padded = `floor padded to ${path}'s ${(bytes / 1024).toFixed(1)} kB`;
+    rows.push(await measureThroughput(padded, await paddedFloorUrl(floor, bytes)));
+    rows.push(await measureThroughput(path, site.origin + path, { baseline: padded }));
+  }
+  return rows;
+}
+
+/**
  * `/` through nginx's cache (deploy/nginx/site.conf in front of the site), beside nginx serving
- * the same bytes as a static file: what the cache costs over the least nginx can do.
+ * the same bytes as a static file (the least nginx can do with them): as browsers ask (the copy
+ * stored gzip-compressed, beside the same gzip bytes with gzip_static), and uncompressed.
  */
 async function measureBehindNginx(site: RunningServer): Promise<ThroughputRow[]> {
   const proxy = await startNginx({ upstreams: [new URL(site.origin).host] });
-  const cached = await fetch(`${proxy.origin}/`);
-  const body = await cached.text();
-  const staticFile = await startStaticNginx(body);
+  let staticFile: Awaited<ReturnType<typeof startStaticNginx>> | undefined;
   try {
+    const plain = (await rawGet(`${proxy.origin}/`)).body;
+    const gzipped = (await rawGet(`${proxy.origin}/`, BROWSER_ENCODING)).body;
+    staticFile = await startStaticNginx(plain.toString(), gzipped);
+    const cachedGzip = "/ through the nginx cache, gzip";
+    const cachedPlain = "/ through the nginx cache, plain";
     return [
-      await measureThroughput("/ through the nginx cache", `${proxy.origin}/`),
-      await measureThroughput("nginx, / as a static file", `${staticFile.origin}/`),
+      await measureThroughput("nginx, those gzip bytes as a file", `${staticFile.origin}/`, {
+        headers: BROWSER_ENCODING,
+      }),
+      await measureThroughput(cachedGzip, `${proxy.origin}/`, {
+        headers: BROWSER_ENCODING,
+        baseline: "nginx, those gzip bytes as a file",
+      }),
+      await measureThroughput("nginx, those bytes as a file", `${staticFile.origin}/`),
+      await measureThroughput(cachedPlain, `${proxy.origin}/`, { baseline: "nginx, those bytes as a file" }),
     ];
   } finally {
-    await Promise.all([proxy.stop(), staticFile.stop()]);
+    await Promise.all([proxy.stop(), staticFile?.stop()]);
   }
 }
 
@@ -189,16 +305,20 @@ function printLighthouse(lh: Awaited<ReturnType<typeof measureAllLighthouse>>) {
   const widths = [44, 5, 5, 5, 5, 7, 7, 6, 3];
   log(`Lighthouse, mobile preset, first visit (consent notice showing); median of ${RUNS}`);
   log(pad(["route", "perf", "a11y", "bp", "seo", "LCP s", "TBT ms", "CLS", ""], widths));
+  log(
+    `targets: perf ≥ floor − ${TARGET.performanceBelowFloor}, TBT ≤ floor + ${TARGET.tbtOverFloorMs} ms, ` +
+      `LCP ≤ floor + ${TARGET.lcpOverFloorMs / 1000} s, CLS 0, a11y/bp/seo 100`,
+  );
   const line = (row: LighthouseRow, isFloor: boolean) => {
     const ok =
       isFloor ||
-      (row.performance >= TARGET.performance &&
-        row.performance >= lh.floor.performance - TARGET.performanceBelowFloor &&
+      (row.performance >= lh.floor.performance - TARGET.performanceBelowFloor &&
+        row.tbtMs <= lh.floor.tbtMs + TARGET.tbtOverFloorMs &&
+        row.lcpMs <= lh.floor.lcpMs + TARGET.lcpOverFloorMs &&
+        row.cls === 0 &&
         row.accessibility === 100 &&
         row.bestPractices === 100 &&
-        row.seo === 100 &&
-        row.cls === 0 &&
-        row.lcpMs <= lh.floor.lcpMs + TARGET.lcpOverFloorMs);
+        row.seo === 100);
     log(
       pad(
         [
@@ -221,27 +341,57 @@ function printLighthouse(lh: Awaited<ReturnType<typeof measureAllLighthouse>>) {
   for (const row of lh.routes) line(row, false);
 }
 
-function printThroughput(rows: ThroughputRow[]) {
-  const floor = rows[0];
-  const widths = [44, 8, 8, 8, 10, 8];
-  log(`Throughput, autocannon ${LOAD.connections} connections × ${LOAD.seconds} s; median of ${RUNS}`);
-  log(pad(["", "req/s", "p50 ms", "p99 ms", "of floor", "errors"], widths));
+function printHtml(rows: HtmlRow[]) {
+  const widths = [44, 9, 9, 11, 12, 3];
+  log(
+    `HTML per page, kB as served (inline payload included); targets: / ≤ ${TARGET.homeHtmlKb} kB, ` +
+      `every page ≤ ${TARGET.htmlShareOfBaseline * 100} % of its 2026-11-25 size`,
+  );
+  log(pad(["route", "HTML", "payload", "2026-11-25", "share", ""], widths));
   for (const row of rows) {
-    const share = row.requestsPerSecond / floor.requestsPerSecond;
+    const baseline = BASELINE_HTML[row.path];
+    const share = baseline ? row.bytes / baseline : Number.NaN;
+    const ok =
+      share <= TARGET.htmlShareOfBaseline && (row.path !== "/" || kb(row.bytes) <= TARGET.homeHtmlKb);
+    log(
+      pad(
+        [
+          row.path,
+          kb(row.bytes).toFixed(1),
+          kb(row.payloadBytes).toFixed(1),
+          baseline ? kb(baseline).toFixed(1) : "",
+          baseline ? `${(share * 100).toFixed(0)} %` : "",
+          mark(ok),
+        ],
+        widths,
+      ),
+    );
+  }
+}
+
+function printThroughput(title: string, rows: ThroughputRow[], target: number) {
+  const widths = [44, 8, 8, 8, 8, 12, 7];
+  log(`${title}; wrk ${LOAD.connections} connections × ${LOAD.seconds} s; median of ${RUNS}`);
+  log(pad(["", "kB", "req/s", "p50 ms", "p99 ms", "of baseline", "errors"], widths));
+  for (const row of rows) {
+    const baseline = rows.find((other) => other.label === row.baseline);
+    const share = baseline ? row.requestsPerSecond / baseline.requestsPerSecond : Number.NaN;
     log(
       pad(
         [
           row.label,
+          kb(row.bytes).toFixed(1),
           row.requestsPerSecond.toFixed(0),
-          row.p50Ms.toFixed(0),
-          row.p99Ms.toFixed(0),
-          row === floor ? "" : `${(share * 100).toFixed(0)} % ${mark(share >= TARGET.rpsShare)}`,
+          row.p50Ms.toFixed(1),
+          row.p99Ms.toFixed(1),
+          baseline ? `${(share * 100).toFixed(0)} % ${mark(share >= target)}` : "",
           row.failures,
         ],
         widths,
       ),
     );
   }
+  log(`(target: ${target * 100} % of the row each is compared with)`);
 }
 
 async function main() {
@@ -259,6 +409,7 @@ async function main() {
       `Node ${machine.node}, Next ${machine.next}, ${machine.date}; each figure the median of ${RUNS} run(s)`,
   );
 
+  requireWrk();
   const [sitePort, floorPort] = [await freePort(), await freePort()];
   const siteOrigin = `http://127.0.0.1:${sitePort}`;
   // The site as an operator runs it, analytics configured (loaded only after consent).
@@ -279,19 +430,16 @@ async function main() {
     site = await nextStart(ROOT, sitePort, siteEnv);
     floor = await nextStart(floorApp.dir, floorPort, {});
     const paths = await routes(site.origin);
-    log(`measuring JavaScript on ${paths.length} routes…`);
+    log(`measuring HTML and JavaScript on ${paths.length} routes…`);
+    const html = await measureHtml(site.origin, paths);
     const js = await measureAllJs(site, floor, paths);
     const lighthousePaths = QUICK ? paths.filter((p) => langFromPath(p) === DEFAULT_LANG) : paths;
     log(`running Lighthouse on ${lighthousePaths.length} routes…`);
     const lighthouse = await measureAllLighthouse(site, floor, lighthousePaths);
     const workPath = paths.find((p) => p.startsWith(WORK_PATH_PREFIX)) as string;
     log("load testing…");
-    const throughput = [
-      await measureThroughput("floor /", `${floor.origin}/`),
-      await measureThroughput("/", `${site.origin}/`),
-      await measureThroughput(workPath, site.origin + workPath),
-      ...(await measureBehindNginx(site)),
-    ];
+    const throughput = await measureBare(site, floor, workPath);
+    const behindNginx = await measureBehindNginx(site);
     await Promise.all([site.stop(), floor.stop()]);
     [site, floor] = [undefined, undefined];
 
@@ -302,11 +450,23 @@ async function main() {
     const content: { latencies: Latency[] } = await benchContentLatency(CONTENT.rounds, CONTENT.works);
 
     log();
+    printHtml(html);
+    log();
     printJs(js);
     log();
     printLighthouse(lighthouse);
     log();
-    printThroughput(throughput);
+    printThroughput(
+      "Bare npm start, each page beside the floor padded to its bytes",
+      throughput,
+      TARGET.rpsShareOfPadded,
+    );
+    log();
+    printThroughput(
+      "Through the shipped nginx, a cached page beside nginx serving its bytes as a file",
+      behindNginx,
+      TARGET.nginxShareOfStatic,
+    );
     log();
     log(
       `Builds: site ${builds.site.seconds.toFixed(1)} s / ${builds.site.peakMb.toFixed(0)} MB, floor ${builds.floor.seconds.toFixed(1)} s / ${builds.floor.peakMb.toFixed(0)} MB`,
@@ -320,9 +480,11 @@ async function main() {
       mode: QUICK ? "quick" : "full",
       runs: RUNS,
       machine,
+      html,
       js,
       lighthouse,
       throughput,
+      behindNginx,
       builds,
       scale,
       content,

@@ -90,16 +90,22 @@ export async function startNginx({
   });
 }
 
-/** nginx serving one file as `/`, nothing else: what serving those bytes costs at the least (benchmarks). */
-export async function startStaticNginx(body: string): Promise<Nginx> {
+/**
+ * nginx serving one file as `/`, nothing else: what serving those bytes costs at the least
+ * (benchmarks). With `gzipped`, a browser that accepts gzip gets those bytes instead, as they
+ * are (gzip_static), as a cache of compressed pages serves them.
+ */
+export async function startStaticNginx(body: string, gzipped?: Buffer): Promise<Nginx> {
   const port = await freePort();
   return launch(port, (dir) => {
     writeFileSync(path.join(dir, "index.html"), body);
+    if (gzipped) writeFileSync(path.join(dir, "index.html.gz"), gzipped);
     const server = `server {
     listen 127.0.0.1:${port};
     server_tokens off;
     location = / {
         root ${dir};
+        ${gzipped ? "gzip_static on;" : ""}
         try_files /index.html =404;
         default_type text/html;
     }
