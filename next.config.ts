@@ -5,6 +5,7 @@ import { buildDir } from "./lib/build-dir";
 import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
 import { getEnvOrExit } from "./lib/env";
 import { configuredEndpoint } from "./lib/prismic/endpoint";
+import { staticPageRewrites } from "./lib/routing/static-pages";
 import { securityHeaderRules } from "./lib/security/headers";
 
 // Every variable checked before anything else: `next build`, `next dev` and `npm start` (which
@@ -16,6 +17,8 @@ const nextConfig: NextConfig = {
   // must be the server's own origin (not a normalised "localhost") so its rewrites stay
   // internal when `next start --hostname 127.0.0.1` serves the site.
   skipProxyUrlNormalize: true,
+  // The pages proxy.ts leaves alone (home, contact, legals): mapped onto the /<lang>/… tree here.
+  rewrites: async () => ({ beforeFiles: staticPageRewrites(), afterFiles: [], fallback: [] }),
   // ESM-only dependencies of the rich-text renderer: listed so next/jest compiles them for the
   // component tests too (the app's bundles compile them either way). The workspace's content API
   // ships TypeScript source, which only listed packages may.

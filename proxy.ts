@@ -53,6 +53,9 @@ export async function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's static files; resolvePath passes the other non-page paths through.
-  matcher: ["/((?!_next/static/|_next/image).*)"],
+  // Everything but Next's static files and the pages that exist whatever the content says
+  // (lib/routing/static-pages.ts: /, /contact, /legals and their /en twins, which next.config
+  // rewrites); resolvePath passes the other non-page paths through. A literal, as Next reads it
+  // at build; proxy.test.ts holds it to the page table.
+  matcher: ["/((?!_next/static/|_next/image|(?:en(?:/(?:contact|legals))?|contact|legals)?$).*)"],
 };

@@ -149,13 +149,16 @@ async function measureAllLighthouse(site: RunningServer, floor: RunningServer, p
   }
 }
 
-/** A GET's status and body bytes exactly as sent (not decompressed), with the given headers. */
+/**
+ * A GET's status and body bytes exactly as sent (not decompressed), with the given headers. On a
+ * connection of its own: a kept-alive one the server has just timed out ends in "socket hang up".
+ */
 function rawGet(
   url: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    httpGet(url, { headers }, (response) => {
+    httpGet(url, { headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));

@@ -1,5 +1,6 @@
 import { LANGS, localePath, LOCALES, type Lang } from "@/lib/i18n/locales";
 import { isValidUid } from "@/lib/content/uid";
+import { pageInternalPath } from "@/lib/routing/static-pages";
 import {
   NOT_FOUND_PATH,
   PAGE_TYPE_NAMES,
@@ -91,8 +92,7 @@ export function resolvePath(pathname: string, search: URLSearchParams): Resoluti
   const type = PAGE_TYPE_NAMES.find((name) => PAGE_TYPES[name].path === rest);
   if (type) {
     const entry = PAGE_TYPES[type];
-    if (!("list" in entry))
-      return { kind: "page", lang, type, internal: rest === "/" ? `/${lang}` : `/${lang}${rest}` };
+    if (!("list" in entry)) return { kind: "page", lang, type, internal: pageInternalPath(lang, rest) };
     const page = pageNumber(search);
     if (page === null) return notFound;
     const listType = type as ListType;
