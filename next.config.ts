@@ -19,8 +19,8 @@ const nextConfig: NextConfig = {
   skipProxyUrlNormalize: true,
   // The pages proxy.ts leaves alone (home, contact, legals): mapped onto the /<lang>/… tree here.
   rewrites: async () => ({ beforeFiles: staticPageRewrites(), afterFiles: [], fallback: [] }),
-  // ESM-only dependencies of the rich-text renderer: listed so next/jest compiles them for the
-  // component tests too (the app's bundles compile them either way). The workspace's content API
+  // ESM-only dependencies (@prismicio/react, whose SliceZone renders the slices, and its esm-env):
+  // listed so next/jest compiles them for the component tests too (the app's bundles do anyway). The workspace's content API
   // ships TypeScript source, which only listed packages may.
   transpilePackages: ["@prismicio/react", "esm-env", "@vifargent/content-api"],
   // A separate build folder when asked (npm run bench:build builds beside the real one).
