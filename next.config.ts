@@ -20,8 +20,8 @@ const nextConfig: NextConfig = {
   // The pages proxy.ts leaves alone (home, contact, legals): mapped onto the /<lang>/… tree here.
   rewrites: async () => ({ beforeFiles: staticPageRewrites(), afterFiles: [], fallback: [] }),
   // ESM-only dependencies (@prismicio/react, whose SliceZone renders the slices, and its esm-env):
-  // listed so next/jest compiles them for the component tests too (the app's bundles do anyway). The workspace's content API
-  // ships TypeScript source, which only listed packages may.
+  // listed so next/jest compiles them for the component tests too (the app's bundles do anyway).
+  // The workspace's content API ships TypeScript source, which only listed packages may.
   transpilePackages: ["@prismicio/react", "esm-env", "@vifargent/content-api"],
   // A separate build folder when asked (npm run bench:build builds beside the real one).
   distDir: buildDir(),

@@ -24,9 +24,9 @@ export interface ImageView {
   sizes: string;
 }
 
-export interface ContentImageProps<View extends string = never> {
-  /** The field, with its responsive views' names (`View`) if its model has any. */
-  field: ImageField<View> | null | undefined;
+export interface ContentImageProps {
+  /** The field; its responsive views, if its model has any, are passed in `views`. */
+  field: ImageField | null | undefined;
   sizes: string;
   className?: string;
   preload?: boolean;
