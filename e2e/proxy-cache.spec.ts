@@ -211,6 +211,13 @@ test("form posts are limited per address: a flood gets 429s, with the security h
   const limited = answers.filter((answer) => answer.status === 429);
   expect(limited.length).toBeGreaterThan(20);
   expect(limited[0].headers["x-content-type-options"]).toBe("nosniff");
+  // A post claiming an editor's cookie goes through another location first: the same answer.
+  const claiming = await rawRequest(nginx.origin, "/legals", {
+    method: "POST",
+    headers: { "content-type": "text/plain", cookie: "prerender=1" },
+  });
+  expect(claiming.status).toBe(429);
+  expect(claiming.headers["x-content-type-options"]).toBe("nosniff");
   // Pages are not limited.
   expect((await rawRequest(nginx.origin, "/works")).status).toBe(200);
 });
