@@ -13,18 +13,26 @@ import { config } from "./proxy";
 // Next's own compiler of the matcher, as the build runs it (exported, though not in its types).
 const { getMiddlewareMatchers } = pageStaticInfo as unknown as {
   getMiddlewareMatchers(
-    matcher: string[],
+    matcher: typeof config.matcher,
     nextConfig: object,
   ): Parameters<typeof getMiddlewareRouteMatcher>[0];
 };
 const matchers = getMiddlewareMatchers(config.matcher, {});
 const routed = getMiddlewareRouteMatcher(matchers);
-const runsFor = (pathname: string) => routed(pathname, {} as never, { headers: {}, cookies: {} } as never);
+const runsFor = (pathname: string, headers: Record<string, string> = {}) =>
+  routed(pathname, { headers, cookies: {} } as never, {} as never);
 
 test.each(staticPages().map((page) => page.path))(
   "the router leaves %s to next.config's rewrites",
   (path) => {
     expect(runsFor(path)).toBe(false);
+  },
+);
+
+test.each(staticPages().map((page) => page.path))(
+  "the router refuses %s when Next reads it from a data URL (/_next/data/<build>/….json)",
+  (path) => {
+    expect(runsFor(path, { "x-nextjs-data": "1" })).toBe(true);
   },
 );
 
@@ -49,6 +57,7 @@ test.each([
   "/slice-simulator",
   "/preview",
   "/x",
+  "/_next/data/build-id/fr/legals.json",
 ])("the router still decides %s", (path) => {
   expect(runsFor(path)).toBe(true);
 });

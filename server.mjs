@@ -9,6 +9,7 @@
 import http from "node:http";
 
 import { forwardConsole, logger } from "./lib/logger.mjs";
+import { dropInternalHeaders } from "./lib/net/internal-headers.mjs";
 import { exitOnInvalidEnv, startEnv } from "./lib/runtime-env.mjs";
 
 // An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).
@@ -25,6 +26,7 @@ const handle = app.getRequestHandler();
 let stopping = false;
 const server = http.createServer((request, response) => {
   if (stopping) response.setHeader("connection", "close");
+  dropInternalHeaders(request.headers);
   void handle(request, response);
 });
 // Longer than a proxy's idle upstream connections (nginx keeps them 60 s), so the proxy

@@ -2,7 +2,7 @@ import fc from "fast-check";
 
 import { NGINX_PURGE_SECRET, startNginx, type Nginx } from "../test-support/nginx";
 import { expect, test } from "./fixtures";
-import { rawRequest } from "./helpers/raw-request";
+import { rawExchange, rawRequest } from "./helpers/raw-request";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";
 
 /**
@@ -131,6 +131,134 @@ test("answers nginx makes itself carry the site's security headers", async () =>
     for (const name of security) expect(answer!.headers[name], name).toBe(page.headers[name]);
     expect(answer!.headers["content-security-policy"]).toContain("default-src 'none'");
     expect(answer!.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  }
+});
+
+/** Requests nginx refuses itself, before any location: malformed lines, oversized URIs and headers. */
+const refusedRequest = fc.oneof(
+  // A request line it cannot parse: a method in lower case or with odd bytes, a bad target or version.
+  fc
+    .tuple(
+      fc.constantFrom("get", "Get", "G\u0000T", "GET\t", "PO ST", "GET"),
+      fc.constantFrom("/", "/works", "/%00", "/\u0001", "works", "/a b", "/%", "*"),
+      fc.constantFrom("HTTP/1.1", "HTTP/1.1", "HTTP/9.9", "HTTP/1.x", "http/1.1"),
+    )
+    .filter(
+      ([method, target, version]) =>
+        !(method === "GET" && /^\/(works)?$/.test(target) && version === "HTTP/1.1"),
+    )
+    .map(([method, target, version]) => `${method} ${target} ${version}\r\nHost: site.test\r\n\r\n`),
+  // A URI or a header past nginx's buffers (8 kB).
+  fc
+    .integer({ min: 9_000, max: 40_000 })
+    .map((length) => `GET /${"a".repeat(length)} HTTP/1.1\r\nHost: site.test\r\n\r\n`),
+  fc
+    .integer({ min: 9_000, max: 40_000 })
+    .map((length) => `GET / HTTP/1.1\r\nHost: site.test\r\nX-Big: ${"b".repeat(length)}\r\n\r\n`),
+  // Two Host headers, a malformed header line.
+  fc.constant("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
+  fc.constant("GET / HTTP/1.1\r\nHost: site.test\r\nBad Header\r\n\r\n"),
+);
+
+test("requests nginx refuses before any location get the security headers too", async () => {
+  const page = await rawRequest(nginx.origin, "/");
+  for (const bytes of fc.sample(refusedRequest, { numRuns: 60, seed: 22 })) {
+    const what = JSON.stringify(bytes.slice(0, 60));
+    const answer = await rawExchange(nginx.origin, bytes);
+    expect([400, 414, 431], what).toContain(answer.status);
+    expect(answer.headers["strict-transport-security"], what).toBe(page.headers["strict-transport-security"]);
+    expect(answer.headers["x-content-type-options"], what).toBe("nosniff");
+    expect(answer.headers["content-security-policy"], what).toContain("default-src 'none'");
+  }
+});
+
+/** Next's internal request headers (lib/net/internal-headers.mjs), as anyone can send them. */
+const internalHeaders = fc.dictionary(
+  fc.constantFrom(
+    "x-nextjs-data",
+    "x-middleware-prefetch",
+    "x-middleware-subrequest",
+    "x-now-route-matches",
+    "x-matched-path",
+    "x-prerender-revalidate",
+    "X-Nextjs-Data",
+    "next-resume",
+  ),
+  fc.constantFrom(
+    "1",
+    "0",
+    "middleware:middleware:middleware:middleware:middleware",
+    "/fr/legals",
+    "nxtPslug=x",
+    "",
+  ),
+  { minKeys: 1, maxKeys: 4 },
+);
+
+test("Next's internal request headers change nothing, on the instance or in the cache", async () => {
+  const pages = ["/", "/works", "/en/legals"];
+  // A page is known by its title and its end (an answer of another kind has neither).
+  const summary = (body: string) =>
+    `${/<title>[^<]*<\/title>/.exec(body)?.[0]} ${body.trimEnd().endsWith("</html>")}`;
+  const plain = new Map<string, string>();
+  for (const page of pages) plain.set(page, summary((await rawRequest(site.origin, page)).body));
+  for (const [index, headers] of fc.sample(internalHeaders, { numRuns: 24, seed: 22 }).entries()) {
+    const page = pages[index % pages.length];
+    const what = `${page} ${JSON.stringify(headers)}`;
+    // Straight to an instance: the page itself, as a visitor gets it, stored as usual.
+    const direct = await rawRequest(site.origin, page, { headers });
+    expect(direct.status, what).toBe(200);
+    expect(isHtml(direct.body), what).toBe(true);
+    expect(summary(direct.body), what).toBe(plain.get(page));
+    expect(direct.headers["cache-control"], what).toMatch(/s-maxage=/);
+    // Through nginx on an empty cache, so the odd request fills the key a visitor then reads.
+    await purge();
+    const stored = await rawRequest(nginx.origin, page, { headers });
+    expect(stored.headers["x-middleware-rewrite"], what).toBeUndefined();
+    const visitor = await rawRequest(nginx.origin, page);
+    expect(visitor.status, what).toBe(200);
+    expect(visitor.headers["x-cache-status"], what).toBe("HIT");
+    expect(summary(visitor.body), what).toBe(plain.get(page));
+  }
+});
+
+/** Next's data URLs, for pages the router 404s, the internal tree, the simulator, made-up names. */
+const dataUrl = (buildId: string) =>
+  fc
+    .tuple(
+      fc.constantFrom(buildId, "x", buildId.toLowerCase()),
+      fc.constantFrom(
+        "/fr/legals",
+        "/en/legals",
+        "/fr",
+        "/index",
+        "/fr/lists/works_page/1",
+        "/fr/works/les-veilleurs",
+        "/fr/slice-simulator",
+        "/slice-simulator",
+      ),
+      fc.stringMatching(/^[a-z]{0,8}$/),
+      fc.constantFrom(".json", ".json?state=%7B%22slices%22%3A%5B%5D%7D", ".json?page=2"),
+    )
+    .map(([id, page, suffix, end]) => `/_next/data/${id}${page}${suffix}${end}`);
+
+test("Next's data URLs reach no page, on the instance or through nginx", async () => {
+  const buildId = JSON.parse(
+    (await rawRequest(site.origin, "/api/health", { headers: { "x-forwarded-for": "192.0.2.10" } })).body,
+  ).buildId;
+  expect(buildId).toEqual(expect.any(String));
+  for (const url of fc.sample(dataUrl(buildId), { numRuns: 40, seed: 22 })) {
+    const asked: Record<string, string>[] = [{}, { "sec-fetch-dest": "document", "x-nextjs-data": "1" }];
+    for (const headers of asked) {
+      const direct = await rawRequest(site.origin, url, { headers });
+      expect(direct.status, url).toBe(404);
+      // The site's own 404 page (prerendered, from Next's cache), never a page's data.
+      expect(isHtml(direct.body), url).toBe(true);
+      expect(direct.body, url).not.toContain("pageProps");
+      const proxied = await rawRequest(nginx.origin, url, { headers });
+      expect(proxied.status, url).toBe(404);
+      expect(proxied.headers["content-security-policy"], url).toContain("default-src 'none'");
+    }
   }
 });
 

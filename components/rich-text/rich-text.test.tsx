@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import type { RichTextField } from "@prismicio/client";
 import { render as renderUi, screen } from "@testing-library/react";
 import Cookies from "js-cookie";
@@ -158,6 +159,23 @@ describe("RichText blocks", () => {
         "<ul><li>one</li><li>two</li></ul>",
         "<ol><li>first</li></ol>",
       ].join(""),
+    );
+  });
+
+  it("gives a label one class of its own, never classes its value names", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 30 }), (label) => {
+        const paragraph = [
+          { type: "paragraph", text: "word", spans: [span(0, 4, "label", { label })] },
+        ] as unknown as RichTextField;
+        const { container, unmount } = render(<RichText field={paragraph} t={fr} />);
+        const classes = [...container.querySelector("span")!.classList];
+        unmount();
+        expect(classes[0]).toBe("label");
+        expect(classes.length).toBeLessThanOrEqual(2);
+        if (classes[1]) expect(classes[1]).toBe(`label-${label}`);
+      }),
+      { numRuns: 300, seed: 22 },
     );
   });
 

@@ -102,7 +102,7 @@ function renderNode(tree: TreeNode, t: Translations, key: number): ReactNode {
       return <em key={key}>{children}</em>;
     case "label":
       return (
-        <span key={key} className={`${styles.label} label-${node.data.label}`}>
+        <span key={key} className={`${styles.label}${labelClass(node.data.label)}`}>
           {children}
         </span>
       );
@@ -143,6 +143,14 @@ function renderNode(tree: TreeNode, t: Translations, key: number): ReactNode {
       // "span": a run of plain text.
       return textWithBreaks(tree.text ?? "");
   }
+}
+
+/**
+ * An editor's label as a class ("label-highlight"). Labels are names defined in the model; any
+ * other value (a space would add classes of its choosing, "a hero") gets no class of its own.
+ */
+function labelClass(label: unknown): string {
+  return typeof label === "string" && /^[A-Za-z0-9_-]{1,40}$/.test(label) ? ` label-${label}` : "";
 }
 
 /** Rich text; `t` gives embedded videos the page's translated labels. */

@@ -66,7 +66,10 @@ function purge(r) {
 /** Reasons for the answers nginx makes itself (error_page … @site_error). */
 const REASONS = {
   400: "Bad Request",
+  404: "Not Found",
   413: "Request Entity Too Large",
+  414: "URI Too Long",
+  431: "Request Header Fields Too Large",
   429: "Too Many Requests",
   500: "Internal Server Error",
   502: "Bad Gateway",
@@ -74,9 +77,16 @@ const REASONS = {
   504: "Gateway Timeout",
 };
 
+/**
+ * nginx's own statuses as a client should read them: 494 (its "request header too large") is
+ * 431; 499 never reaches a client.
+ */
+const SENT_AS = { 494: 431 };
+
 /** A plain answer with the original status; the location adds the security headers. */
 function errorPage(r) {
-  const status = Number(r.variables.status) || 500;
+  const given = Number(r.variables.status) || 500;
+  const status = SENT_AS[given] || given;
   r.headersOut["Content-Type"] = "text/plain; charset=utf-8";
   r.return(status, `${status} ${REASONS[status] || "Error"}\n`);
 }

@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
+import { connect } from "node:net";
 
 /**
  * One request sent exactly as given (the path is not parsed or normalised on the way, unlike
@@ -35,5 +36,32 @@ export function rawRequest(
     request.on("timeout", () => request.destroy(new Error(`no answer within 15 s: ${method} ${path}`)));
     request.on("error", reject);
     request.end();
+  });
+}
+
+/**
+ * Bytes written to a server on loopback exactly as given (a request line or headers no HTTP
+ * client would send), and the answer's status line and headers as the server wrote them.
+ */
+export function rawExchange(origin: string, bytes: string): Promise<Omit<RawAnswer, "body">> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(Buffer.from(bytes, "latin1")));
+    const chunks: Buffer[] = [];
+    socket.setTimeout(15_000, () =>
+      socket.destroy(new Error(`no answer within 15 s: ${JSON.stringify(bytes)}`)),
+    );
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const head = Buffer.concat(chunks).toString("latin1").split("\r\n\r\n")[0];
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers: IncomingHttpHeaders = {};
+      for (const line of lines) {
+        const colon = line.indexOf(":");
+        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+      }
+      resolve({ status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0), headers });
+    });
   });
 }

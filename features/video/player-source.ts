@@ -1,7 +1,9 @@
+import { EMBEDDED_PLAYER_ORIGINS } from "@/lib/security/embedded-players";
+
 /**
  * Reads the player address out of an oEmbed `html` snippet without ever
  * turning the snippet into DOM: only the first <iframe>'s `src` attribute is
- * tokenised, and only an absolute https URL is accepted.
+ * tokenised, and only a player the site's policies let it frame is accepted.
  */
 
 const YOUTUBE_HOSTS = new Set([
@@ -45,8 +47,10 @@ function parseUrl(value: string): URL | undefined {
 
 /**
  * The address to load once the visitor asks to play: YouTube moves to its
- * no-cookie host, YouTube and Vimeo start playing at once (the click was the
- * request), any other provider's https player is used as it is.
+ * no-cookie host, and both YouTube and Vimeo start playing at once (the click was
+ * the request). Any other address (another provider, another host, http, or text
+ * that only looks like an iframe) gives none: the Content-Security-Policy would
+ * block its frame, so the visitor gets the link to the provider's page instead.
  */
 export function playerSource(html: string | null | undefined): string | undefined {
   const src = html ? iframeSrc(html) : undefined;
@@ -58,7 +62,7 @@ export function playerSource(html: string | null | undefined): string | undefine
   } else if (url.hostname === "player.vimeo.com") {
     url.searchParams.set("autoplay", "1");
   }
-  return url.href;
+  return EMBEDDED_PLAYER_ORIGINS.includes(url.origin) ? url.href : undefined;
 }
 
 /**

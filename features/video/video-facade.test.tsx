@@ -94,13 +94,13 @@ describe("VideoFacade", () => {
   it("never renders the embed's own markup", async () => {
     const hostile = embed(
       "Example",
-      "https://video.example/1",
-      '<iframe src="https://video.example/player/1" onload="alert(1)"></iframe><img src="x" onerror="alert(2)"><script>alert(3)</script>',
+      "https://vimeo.com/1",
+      '<iframe src="https://player.vimeo.com/video/1" onload="alert(1)"></iframe><img src="x" onerror="alert(2)"><script>alert(3)</script>',
     );
     const { container } = renderFacade({ video: videoSource(hostile) });
     await userEvent.click(playButton());
 
-    expect(player()).toHaveAttribute("src", "https://video.example/player/1");
+    expect(player()).toHaveAttribute("src", "https://player.vimeo.com/video/1?autoplay=1");
     expect(player()).not.toHaveAttribute("onload");
     expect(container.querySelector("img, script")).toBeNull();
   });
@@ -108,6 +108,9 @@ describe("VideoFacade", () => {
   it.each([
     ["an http player", '<iframe src="http://www.youtube.com/embed/R6MlUcmOul8"></iframe>'],
     ["a javascript: player", '<iframe src="javascript:alert(1)"></iframe>'],
+    ["a player the site may not frame", '<iframe src="https://video.example/player/1"></iframe>'],
+    ["a look-alike host", '<iframe src="https://player.vimeo.com.evil.example/video/1"></iframe>'],
+    ["credentials before the host", '<iframe src="https://player.vimeo.com@evil.example/video/1"></iframe>'],
     ["no iframe at all", "<div>R6MlUcmOul8</div>"],
     ["no html", null],
   ])("with %s, offers a link to the provider instead of a player", (_, html) => {

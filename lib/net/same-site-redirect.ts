@@ -38,7 +38,7 @@ function decodedForms(value: string): string[] | null {
  * neither it nor any of its decodings starts like a host ("//", "/\") or holds a character a
  * browser would drop or turn into a slash; it resolves to the base's own origin from any page.
  */
-function staysOnSite(path: string): boolean {
+export function staysOnSite(path: string): boolean {
   const forms = decodedForms(path);
   if (!forms) return false;
   for (const form of forms) {

@@ -1,3 +1,5 @@
+import fc from "fast-check";
+
 import { listPublicPath, MAX_LIST_PAGE, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
 import { pageWindow } from "@/lib/site/page-window";
 import { LIST_TYPES, navEntries, PAGE_TYPES } from "@/lib/site/page-types";
@@ -104,6 +106,31 @@ describe("request router", () => {
     ["/_next/static/%zz", "fr"],
   ])("%s, malformed, is the site's 404 rather than a route Next cannot decode", (url, lang) => {
     expect(resolve(url)).toEqual({ kind: "not-found", lang, internal: `/${lang}/not-found` });
+  });
+
+  test("Next's data URLs reach no page: the internal tree, the simulator, made-up names are 404s", () => {
+    const path = fc.tuple(
+      fc.constantFrom("/_next/data/", "/_next/data//", "/_next/data/%2e/"),
+      fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/),
+      fc.constantFrom(
+        "/fr/legals",
+        "/en/legals",
+        "/index",
+        "/fr/lists/works_page/1",
+        "/fr/works/x",
+        "/slice-simulator",
+        "/works",
+        "",
+      ),
+      fc.constantFrom(".json", "", ".json?state=x", "/"),
+    );
+    fc.assert(
+      fc.property(path, (parts) => {
+        const [pathname, query = ""] = parts.join("").split("?");
+        expect(resolve(`${pathname}${query ? `?${query}` : ""}`).kind).toBe("not-found");
+      }),
+      { numRuns: 300, seed: 22 },
+    );
   });
 
   test("other query parameters never change the page", () => {

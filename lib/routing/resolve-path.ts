@@ -27,11 +27,14 @@ export type Resolution =
 
 /**
  * Paths that are not site pages: Next's files, the route handlers (each named, so any
- * other /api/... is the site's 404), metadata files.
+ * other /api/... is the site's 404), metadata files. Not /_next/data/: the site has no pages
+ * router, yet Next's server still reads /_next/data/<build id>/<path>.json as a page request for
+ * <path>, which would reach the internal /<lang>/... tree past this router (pages it 404s, the
+ * simulator, a render per made-up name); here it is a path like any other, so the site's 404.
  */
 const OUTSIDE = [
   /^\/sitemaps\/[^/]+\.xml$/,
-  /^\/_next\//,
+  /^\/_next\/(?!data\/)/,
   /^\/api\/(?:revalidate|exit-preview|health|draft-session)$/,
   /^\/assets\/[^/]+$/,
   /^\/preview\/?$/,

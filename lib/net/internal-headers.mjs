@@ -1,0 +1,23 @@
+// @ts-check
+/**
+ * Request headers that belong to Next's internal protocol between its own parts (middleware
+ * subrequests, data and prefetch requests of the pages router, matched-path hints of hosting
+ * platforms, on-demand revalidation). No browser sends them, yet Next's server reads them from
+ * any request: `x-middleware-prefetch: 1` answers an empty `{}` for a page, `x-nextjs-data: 1`
+ * switches a request to the data protocol, `x-middleware-subrequest` once skipped middleware
+ * entirely (CVE-2025-29927). A proxy cannot key on what it does not know, so `npm start` drops
+ * them before Next sees the request: every request is read as the page request it is.
+ * (Next's router headers, RSC, Next-Router-*, Next-Url and Next-Action, are the browser's and stay.)
+ */
+const INTERNAL =
+  /^(?:x-(?:nextjs-|middleware-|now-|next-|invoke-|matched-path$|prerender-revalidate)|next-resume$)/;
+
+/**
+ * Deletes the internal headers from a request's parsed headers (Node's lower-case names), in place.
+ * @param {import("node:http").IncomingHttpHeaders} headers
+ */
+export function dropInternalHeaders(headers) {
+  for (const name of Object.keys(headers)) {
+    if (INTERNAL.test(name)) delete headers[name];
+  }
+}
