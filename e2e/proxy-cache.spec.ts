@@ -11,14 +11,22 @@ import { startSiteServer, type SiteServer } from "./helpers/site-server";
  * odd, mixed case) never store one kind of answer under another's key; images are keyed by the
  * format negotiated; nginx's own answers carry the site's security headers; purging needs the
  * shared secret; /api/health tells its details to allowed addresses only and probes at most once
- * per period; form posts are limited per address.
+ * per period; form posts are limited per address. And the instance, which keeps a page rendered
+ * once for everyone, reads nothing of a request but what keys it: a visitor's query string never
+ * reaches the stored page, and bytes Node refuses still get the security headers.
  */
+
+const WEBHOOK_SECRET = "proxy-cache-webhook-secret";
 
 let site: SiteServer;
 let nginx: Nginx;
 
 test.beforeAll(async () => {
-  site = await startSiteServer({ TRUST_PROXY: "1", HEALTH_DETAIL_ADDRESSES: "192.0.2.10" });
+  site = await startSiteServer({
+    TRUST_PROXY: "1",
+    HEALTH_DETAIL_ADDRESSES: "192.0.2.10",
+    PRISMIC_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  });
   nginx = await startNginx({ upstreams: [new URL(site.origin).host] });
 });
 
@@ -158,6 +166,15 @@ const refusedRequest = fc.oneof(
   // Two Host headers, a malformed header line.
   fc.constant("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
   fc.constant("GET / HTTP/1.1\r\nHost: site.test\r\nBad Header\r\n\r\n"),
+  // Methods no page serves (nginx refuses TRACE itself, the instance both: 405), a transfer coding it does not know (501), a major version it
+  // does not speak (505).
+  fc
+    .tuple(fc.constantFrom("TRACE", "TRACK"), fc.constantFrom("/", "/works", "/en/legals", "/api/health"))
+    .map(([method, target]) => `${method} ${target} HTTP/1.1\r\nHost: site.test\r\n\r\n`),
+  fc
+    .constantFrom("gzip", "chunked, gzip", "identity", "x")
+    .map((coding) => `GET / HTTP/1.1\r\nHost: site.test\r\nTransfer-Encoding: ${coding}\r\n\r\n`),
+  fc.constantFrom("HTTP/2.0", "HTTP/3.1").map((version) => `GET / ${version}\r\nHost: site.test\r\n\r\n`),
 );
 
 test("requests nginx refuses before any location get the security headers too", async () => {
@@ -165,10 +182,63 @@ test("requests nginx refuses before any location get the security headers too", 
   for (const bytes of fc.sample(refusedRequest, { numRuns: 60, seed: 22 })) {
     const what = JSON.stringify(bytes.slice(0, 60));
     const answer = await rawExchange(nginx.origin, bytes);
-    expect([400, 414, 431], what).toContain(answer.status);
+    expect([400, 405, 414, 431, 501, 505], what).toContain(answer.status);
     expect(answer.headers["strict-transport-security"], what).toBe(page.headers["strict-transport-security"]);
     expect(answer.headers["x-content-type-options"], what).toBe("nosniff");
     expect(answer.headers["content-security-policy"], what).toContain("default-src 'none'");
+  }
+});
+
+test("whatever bytes reach an instance directly, its answer carries the security headers", async () => {
+  const page = await rawRequest(site.origin, "/");
+  for (const bytes of fc.sample(refusedRequest, { numRuns: 60, seed: 23 })) {
+    const what = JSON.stringify(bytes.slice(0, 60));
+    const answer = await rawExchange(site.origin, bytes);
+    // Node refuses most of them itself (400, 431), npm start the methods no page serves (405);
+    // what it passes on is answered by the site.
+    expect(answer.status, what).toBeGreaterThanOrEqual(200);
+    expect(answer.headers["strict-transport-security"], what).toBe(page.headers["strict-transport-security"]);
+    expect(answer.headers["x-content-type-options"], what).toBe("nosniff");
+    expect(answer.headers["content-security-policy"], what).toBeDefined();
+    if ([400, 405, 431].includes(answer.status))
+      expect(answer.headers["content-security-policy"], what).toContain("default-src 'none'");
+  }
+});
+
+/** A visitor's query string: campaign tags, personal data, markup, and the parameters pages do read. */
+const visitorQuery = fc
+  .array(
+    fc.tuple(
+      fc.oneof(
+        fc.constantFrom("utm_source", "email", "gclid", "fbclid", "q", "ref", "__proto__", "PAGE", "page[]"),
+        fc.stringMatching(/^[a-z_]{1,12}$/),
+      ),
+      fc.stringMatching(/^[a-z0-9]{4,12}$/),
+    ),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((pairs) => pairs.filter(([name]) => name !== "page" && name !== "_rsc"));
+
+test("a visitor's query string never reaches the page stored for everyone", async () => {
+  test.setTimeout(120_000);
+  const pages = ["/legals", "/en/legals", "/works", "/works/electrique", "/en/works-completed"];
+  for (const [index, pairs] of fc.sample(visitorQuery, { numRuns: 15, seed: 24 }).entries()) {
+    const page = pages[index % pages.length];
+    const marker = `seen${index}x${pairs.map(([, value]) => value).join("")}`;
+    const query = [...pairs.map(([name, value]) => `${encodeURIComponent(name)}=${marker}${value}`)];
+    // After a publish, the next request renders the page that is then kept for everyone.
+    const webhook = await fetch(`${site.origin}/api/revalidate`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ secret: WEBHOOK_SECRET }),
+    });
+    expect(webhook.status).toBe(200);
+    const first = await rawRequest(site.origin, `${page}?${query.join("&")}`);
+    expect(first.status, page).toBe(200);
+    // Nor in the page its sender gets: the query is for the browser's scripts, which read it there.
+    expect(first.body, page).not.toContain(marker);
+    const later = await rawRequest(site.origin, page);
+    expect(later.body, `${page} ${query.join("&")}`).not.toContain(marker);
   }
 });
 

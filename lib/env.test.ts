@@ -297,6 +297,7 @@ describe("lib/env.ts", () => {
       HOST: "127.0.0.1",
       PORT: 8080,
       SHUTDOWN_TIMEOUT_MS: 25_000,
+      NEXT_DIST_DIR: ".next",
       REDIS_KEY_PREFIX: "a",
     });
     expect(parseEnv({ PORT: "8080", REDIS_KEY_PREFIX: " a " })).toMatchObject(start);

@@ -96,7 +96,6 @@ export const envSchema = startEnvSchema.extend({
   PRISMIC_WEBHOOK_SECRET: text("a secret").optional(),
   PRISMIC_REQUEST_TIMEOUT_MS: integer(1, MAX_TIMER_MS, "milliseconds").default(10_000),
   PRERENDER_WORKS: integer(0, 100).default(24),
-  NEXT_DIST_DIR: text("a folder").default(".next"),
   NEXT_DEPLOYMENT_ID: matching(
     /^[A-Za-z0-9_-]+$/,
     "has characters Next does not allow",

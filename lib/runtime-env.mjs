@@ -128,6 +128,8 @@ export const startEnvSchema = z.object({
   ).default("127.0.0.1"),
   PORT: integer(0, 65_535).default(3000),
   SHUTDOWN_TIMEOUT_MS: integer(1, MAX_TIMER_MS, "milliseconds").default(25_000),
+  /** The build folder (the benchmarks build beside the real one); server.mjs reads its manifest. */
+  NEXT_DIST_DIR: text("a folder").default(".next"),
   REDIS_URL: url(["redis:", "rediss:"], "redis://[:password@]host:6379[/db]").optional(),
   REDIS_KEY_PREFIX: text("a prefix such as site").default("site"),
 });

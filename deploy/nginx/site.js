@@ -66,15 +66,19 @@ function purge(r) {
 /** Reasons for the answers nginx makes itself (error_page … @site_error). */
 const REASONS = {
   400: "Bad Request",
+  403: "Forbidden",
   404: "Not Found",
+  405: "Method Not Allowed",
   413: "Request Entity Too Large",
   414: "URI Too Long",
   431: "Request Header Fields Too Large",
   429: "Too Many Requests",
   500: "Internal Server Error",
+  501: "Not Implemented",
   502: "Bad Gateway",
   503: "Service Unavailable",
   504: "Gateway Timeout",
+  505: "HTTP Version Not Supported",
 };
 
 /**

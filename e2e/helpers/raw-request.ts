@@ -41,20 +41,26 @@ export function rawRequest(
 
 /**
  * Bytes written to a server on loopback exactly as given (a request line or headers no HTTP
- * client would send), and the answer's status line and headers as the server wrote them.
+ * client would send), and the answer's status line and headers as the server wrote them. The
+ * connection stays open until the answer's head has come (a client that closes its side may get
+ * no answer at all), then closes.
  */
 export function rawExchange(origin: string, bytes: string): Promise<Omit<RawAnswer, "body">> {
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(Buffer.from(bytes, "latin1")));
+    const socket = connect(Number(port), hostname, () => socket.write(Buffer.from(bytes, "latin1")));
     const chunks: Buffer[] = [];
+    const received = () => Buffer.concat(chunks).toString("latin1");
     socket.setTimeout(15_000, () =>
-      socket.destroy(new Error(`no answer within 15 s: ${JSON.stringify(bytes)}`)),
+      socket.destroy(new Error(`no answer within 15 s: ${JSON.stringify(bytes.slice(0, 200))}`)),
     );
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (received().includes("\r\n\r\n")) socket.destroy();
+    });
     socket.on("error", reject);
     socket.on("close", () => {
-      const head = Buffer.concat(chunks).toString("latin1").split("\r\n\r\n")[0];
+      const head = received().split("\r\n\r\n")[0];
       const [statusLine = "", ...lines] = head.split("\r\n");
       const headers: IncomingHttpHeaders = {};
       for (const line of lines) {

@@ -5,12 +5,13 @@
  * platforms, on-demand revalidation). No browser sends them, yet Next's server reads them from
  * any request: `x-middleware-prefetch: 1` answers an empty `{}` for a page, `x-nextjs-data: 1`
  * switches a request to the data protocol, `x-middleware-subrequest` once skipped middleware
- * entirely (CVE-2025-29927). A proxy cannot key on what it does not know, so `npm start` drops
- * them before Next sees the request: every request is read as the page request it is.
+ * entirely (CVE-2025-29927), `x-action-forwarded` marks a Server Action one worker passed to
+ * another. A proxy cannot key on what it does not know, so `npm start` drops them before Next sees
+ * the request: every request is read as the page request it is.
  * (Next's router headers, RSC, Next-Router-*, Next-Url and Next-Action, are the browser's and stay.)
  */
 const INTERNAL =
-  /^(?:x-(?:nextjs-|middleware-|now-|next-|invoke-|matched-path$|prerender-revalidate)|next-resume$)/;
+  /^(?:x-(?:nextjs-|middleware-|now-|next-|invoke-|matched-path$|prerender-revalidate|action-forwarded$|invocation-id$)|next-resume$)/;
 
 /**
  * Deletes the internal headers from a request's parsed headers (Node's lower-case names), in place.

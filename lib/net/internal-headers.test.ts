@@ -22,6 +22,8 @@ describe("dropInternalHeaders", () => {
       "x-prerender-revalidate": "id",
       "x-next-revalidated-tags": "a",
       "x-invoke-path": "/fr",
+      "x-action-forwarded": "1",
+      "x-invocation-id": "abc",
       "next-resume": "1",
     };
     dropInternalHeaders(headers);

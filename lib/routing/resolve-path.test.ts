@@ -84,6 +84,7 @@ describe("request router", () => {
 
   test.each([
     "/_next/static/chunks/a.js",
+    "/_next/image",
     "/api/revalidate",
     "/api/exit-preview",
     "/api/health",
@@ -108,9 +109,16 @@ describe("request router", () => {
     expect(resolve(url)).toEqual({ kind: "not-found", lang, internal: `/${lang}/not-found` });
   });
 
-  test("Next's data URLs reach no page: the internal tree, the simulator, made-up names are 404s", () => {
+  test("nothing under /_next/ but Next's files and images reaches a page: data URLs, made-up names", () => {
     const path = fc.tuple(
-      fc.constantFrom("/_next/data/", "/_next/data//", "/_next/data/%2e/"),
+      fc.constantFrom(
+        "/_next/data/",
+        "/_next/data//",
+        "/_next/data/%2e/",
+        "/_next/",
+        "/_next/x/",
+        "/_next/image/",
+      ),
       fc.stringMatching(/^[A-Za-z0-9_-]{1,24}$/),
       fc.constantFrom(
         "/fr/legals",

@@ -1,5 +1,6 @@
 import { LANGS, localePath, LOCALES, type Lang } from "@/lib/i18n/locales";
 import { isValidUid } from "@/lib/content/uid";
+import { isOutsidePath } from "@/lib/routing/page-request.mjs";
 import { pageInternalPath } from "@/lib/routing/static-pages";
 import {
   NOT_FOUND_PATH,
@@ -24,23 +25,6 @@ export type Resolution =
   | { kind: "list"; lang: Lang; type: ListType; page: number; internal: string }
   | { kind: "work"; lang: Lang; uid: string; internal: string }
   | { kind: "not-found"; lang: Lang; internal: string };
-
-/**
- * Paths that are not site pages: Next's files, the route handlers (each named, so any
- * other /api/... is the site's 404), metadata files. Not /_next/data/: the site has no pages
- * router, yet Next's server still reads /_next/data/<build id>/<path>.json as a page request for
- * <path>, which would reach the internal /<lang>/... tree past this router (pages it 404s, the
- * simulator, a render per made-up name); here it is a path like any other, so the site's 404.
- */
-const OUTSIDE = [
-  /^\/sitemaps\/[^/]+\.xml$/,
-  /^\/_next\/(?!data\/)/,
-  /^\/api\/(?:revalidate|exit-preview|health|draft-session)$/,
-  /^\/assets\/[^/]+$/,
-  /^\/preview\/?$/,
-  /^\/slice-simulator\/?$/,
-];
-const OUTSIDE_FILES = new Set(["/sitemap.xml", "/robots.txt", "/favicon.ico"]);
 
 /** The highest list page a URL may name; beyond it is a 404 without asking the API. */
 export const MAX_LIST_PAGE = 10_000;
@@ -88,7 +72,7 @@ function decodes(pathname: string): boolean {
 export function resolvePath(pathname: string, search: URLSearchParams): Resolution {
   const { lang, rest } = splitLang(pathname);
   const notFound: Resolution = { kind: "not-found", lang, internal: notFoundInternalPath(lang) };
-  if (OUTSIDE_FILES.has(pathname) || OUTSIDE.some((pattern) => pattern.test(pathname))) {
+  if (isOutsidePath(pathname)) {
     return decodes(pathname) ? { kind: "outside" } : notFound;
   }
 

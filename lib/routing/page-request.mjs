@@ -1,0 +1,61 @@
+// @ts-check
+/**
+ * Which requests are for site pages, and what of their query a page reads. Plain JavaScript:
+ * the request router (resolve-path.ts) and `npm start` (server.mjs, before Next sees a request)
+ * share it.
+ */
+
+/**
+ * Paths that are not site pages: Next's files and images, the route handlers (each named, so any
+ * other /api/... is the site's 404), metadata files. Nothing else under /_next/: Next would read
+ * /_next/<name> as the internal /<lang>/... tree with the language "_next" (a render and a cache
+ * entry per made-up name), and /_next/data/<build id>/<path>.json as a page request for <path>
+ * (a pages router's data URL; this site has none): those are paths like any other, 404s.
+ */
+const OUTSIDE = [
+  /^\/sitemaps\/[^/]+\.xml$/,
+  /^\/_next\/(?:static\/|image$)/,
+  /^\/api\/(?:revalidate|exit-preview|health|draft-session)$/,
+  /^\/assets\/[^/]+$/,
+  /^\/preview\/?$/,
+  /^\/slice-simulator\/?$/,
+];
+const OUTSIDE_FILES = new Set(["/sitemap.xml", "/robots.txt", "/favicon.ico"]);
+
+/** Whether a path is served by something other than a page (its own query is its own business). @param {string} pathname */
+export function isOutsidePath(pathname) {
+  return OUTSIDE_FILES.has(pathname) || OUTSIDE.some((pattern) => pattern.test(pathname));
+}
+
+/** The query parameters a page reads: the list page (the router) and Next's navigation hash. */
+export const PAGE_QUERY = new Set(["page", "_rsc"]);
+
+/** @param {string} part */
+function parameterName(part) {
+  const name = part.split("=", 1)[0].replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+/**
+ * A page request's target with only the parameters pages read, each as sent (no other change to
+ * the path or the query). Next writes the URL of the request that renders a page into the page it
+ * then keeps for everyone (the RSC payload's "c" and "q"): a visitor's ?email=… or ?utm_…=… would
+ * be shown to every later visitor. Analytics read the query in the browser, where it is untouched.
+ * Other requests (files, route handlers, the preview, the simulator) keep their query.
+ * @param {string} target the request line's target ("/works?page=2&utm_source=x")
+ */
+export function pageRequestTarget(target) {
+  const mark = target.indexOf("?");
+  if (mark === -1 || !target.startsWith("/")) return target;
+  const pathname = target.slice(0, mark);
+  if (isOutsidePath(pathname)) return target;
+  const kept = target
+    .slice(mark + 1)
+    .split("&")
+    .filter((part) => PAGE_QUERY.has(parameterName(part)));
+  return kept.length ? `${pathname}?${kept.join("&")}` : pathname;
+}

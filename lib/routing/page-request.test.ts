@@ -1,0 +1,63 @@
+import fc from "fast-check";
+
+import { isOutsidePath, pageRequestTarget } from "@/lib/routing/page-request.mjs";
+
+describe("pageRequestTarget", () => {
+  test.each([
+    ["/works?utm_source=news&page=2", "/works?page=2"],
+    ["/legals?email=a%40b.example", "/legals"],
+    ["/works?_rsc=abc", "/works?_rsc=abc"],
+    ["/en/works?page=3&_rsc=x&ref=y", "/en/works?page=3&_rsc=x"],
+    ["/works?pa%67e=2", "/works?pa%67e=2"],
+    ["/works", "/works"],
+    ["/works?", "/works"],
+    ["/_next/image?url=%2Fassets%2Fa.jpg&w=640&q=75", "/_next/image?url=%2Fassets%2Fa.jpg&w=640&q=75"],
+    ["/preview?token=t&documentId=d", "/preview?token=t&documentId=d"],
+    ["/api/exit-preview?redirect=/works", "/api/exit-preview?redirect=/works"],
+    ["/slice-simulator?state=x", "/slice-simulator?state=x"],
+    ["*", "*"],
+  ])("%s is read as %s", (target, expected) => {
+    expect(pageRequestTarget(target)).toBe(expected);
+  });
+
+  test("a page keeps its path and only the parameters pages read, as sent", () => {
+    const name = fc.oneof(
+      fc.constantFrom("page", "_rsc", "utm_source", "email", "q", "%", "a+b"),
+      fc.string(),
+    );
+    const part = fc
+      .tuple(name, fc.string())
+      .map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
+    const path = fc.constantFrom(
+      "/",
+      "/works",
+      "/en/legals",
+      "/works/hors-champ",
+      "/x/y",
+      "/_next/data/a/b.json",
+    );
+    fc.assert(
+      fc.property(path, fc.array(part, { maxLength: 6 }), (pathname, parts) => {
+        const result = pageRequestTarget(`${pathname}?${parts.join("&")}`);
+        const [resultPath, query] = result.split("?");
+        expect(resultPath).toBe(pathname);
+        const kept = query === undefined ? [] : query.split("&");
+        for (const piece of kept) expect(parts).toContain(piece);
+        expect(
+          [...new URLSearchParams(query ?? "").keys()].every((key) => key === "page" || key === "_rsc"),
+        ).toBe(true);
+        // Every page parameter sent is still there, in order.
+        expect(kept).toEqual(
+          parts.filter((piece) => ["page", "_rsc"].includes(decodeURIComponent(piece.split("=")[0]))),
+        );
+      }),
+      { numRuns: 500, seed: 22 },
+    );
+  });
+
+  test("the paths that are not pages", () => {
+    expect(isOutsidePath("/_next/static/chunks/a.js")).toBe(true);
+    expect(isOutsidePath("/_next/data/x/fr.json")).toBe(false);
+    expect(isOutsidePath("/works")).toBe(false);
+  });
+});
