@@ -1,9 +1,11 @@
 // @ts-check
 /**
- * The shared ISR and data cache, in Redis: next.config.ts names this file when
- * REDIS_URL is set as the server starts. Built on @fortedigital/nextjs-cache-handler
- * (its Redis strings handler); what is ours is in lib/cache/shared-cache.mjs.
- * Next imports this file at run time, uncompiled: plain JavaScript.
+ * The ISR and data cache handler of `npm start` (next.config.ts names this file for the production
+ * server). With REDIS_URL set as the server starts, the cache every instance shares, in Redis:
+ * built on @fortedigital/nextjs-cache-handler (its Redis strings handler); what is ours is in
+ * lib/cache/shared-cache.mjs. Without it, Next's own handler (memory, and the build folder on disk),
+ * as Next would use it. Either way its page renders are timed for the metrics
+ * (lib/metrics/isr-timing.mjs). Next imports this file at run time, uncompiled: plain JavaScript.
  */
 import path from "node:path";
 
@@ -11,6 +13,7 @@ import { CacheHandler } from "@fortedigital/nextjs-cache-handler";
 import { registerInitialCache } from "@fortedigital/nextjs-cache-handler/instrumentation";
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
 import { createClient } from "@redis/client";
+import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
 
 import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
 import {
@@ -21,6 +24,8 @@ import {
   redisClientOptions,
   withOutageFallback,
 } from "./lib/cache/shared-cache.mjs";
+import { measuredCacheHandler } from "./lib/metrics/isr-timing.mjs";
+import { siteMetrics } from "./lib/metrics/site-metrics.mjs";
 import { startEnv } from "./lib/runtime-env.mjs";
 
 /** How long the first request waits for a Redis that is up to answer, before rendering without it. */
@@ -60,4 +65,13 @@ CacheHandler.onCreation(async ({ serverDistDir, buildId }) => {
   };
 });
 
-export default CacheHandler;
+// Next's own handler (a CommonJS module: its class is the `default` export; its types say otherwise).
+const FileSystemCache = /** @type {{ default: typeof fileSystemCache }} */ (
+  /** @type {unknown} */ (fileSystemCache)
+).default;
+const metrics = siteMetrics();
+export default measuredCacheHandler(
+  startEnv().REDIS_URL ? CacheHandler : FileSystemCache,
+  metrics,
+  (internalPath) => metrics.hooks.renderKindOf(internalPath),
+);

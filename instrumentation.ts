@@ -10,4 +10,11 @@ export async function register() {
   forwardConsole();
   const { skipReportedErrors } = await import("@/lib/content/content-errors");
   skipReportedErrors();
+  // The metrics (lib/metrics/) count by page type as the request router reads a path, and look at
+  // the contact outbox when scraped.
+  const { siteMetrics } = await import("@/lib/metrics/site-metrics.mjs");
+  const { renderKindOf, requestKindOf } = await import("@/lib/metrics/request-kind");
+  const { outboxDepth, outboxDir } = await import("@/features/contact");
+  const dir = outboxDir();
+  Object.assign(siteMetrics().hooks, { requestKindOf, renderKindOf, outboxCount: () => outboxDepth(dir) });
 }

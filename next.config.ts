@@ -23,6 +23,9 @@ const nextConfig: NextConfig = {
   // listed so next/jest compiles them for the component tests too (the app's bundles do anyway).
   // The workspace's content API ships TypeScript source, which only listed packages may.
   transpilePackages: ["@prismicio/react", "esm-env", "@vifargent/content-api"],
+  // Loaded from node_modules, not bundled: the metrics registry (lib/metrics/site-metrics.mjs) is
+  // made by server.mjs, which Node loads, and counted into from the bundles.
+  serverExternalPackages: ["prom-client"],
   // A separate build folder when asked (npm run bench:build builds beside the real one).
   distDir: buildDir(),
   reactStrictMode: true,
@@ -55,11 +58,15 @@ const nextConfig: NextConfig = {
 };
 
 /**
- * With REDIS_URL set as the server starts (no rebuild), every instance shares one ISR and
- * data cache in Redis (cache-handler.mjs), and keeps none in its own memory. Without it,
- * Next's own cache: memory and the build folder on disk.
+ * The production server's cache handler is cache-handler.mjs: with REDIS_URL set as the server
+ * starts (no rebuild), every instance shares one ISR and data cache in Redis and keeps none in its
+ * own memory; without it, Next's own cache (memory and the build folder on disk). Either way its
+ * renders are timed for the metrics.
  */
 export default function config(phase: string): NextConfig {
-  if (phase !== PHASE_PRODUCTION_SERVER || !env.REDIS_URL) return nextConfig;
-  return { ...nextConfig, cacheHandler: require.resolve("./cache-handler.mjs"), cacheMaxMemorySize: 0 };
+  if (phase !== PHASE_PRODUCTION_SERVER) return nextConfig;
+  const cacheHandler = require.resolve("./cache-handler.mjs");
+  return env.REDIS_URL
+    ? { ...nextConfig, cacheHandler, cacheMaxMemorySize: 0 }
+    : { ...nextConfig, cacheHandler };
 }

@@ -5,12 +5,19 @@
  * lets the requests in flight finish (closing each connection after its
  * response), then exits 0; past SHUTDOWN_TIMEOUT_MS (default 25000) it exits 1.
  * `next start` would exit at once, cutting those requests off.
+ *
+ * Around Next, for every request: its id (nginx's X-Request-Id, or a new one) on every log line and
+ * in the answer's X-Request-Id; its metrics, served at GET /api/metrics (lib/metrics/); an access
+ * log line when ACCESS_LOG is on.
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 
-import { forwardConsole, logger } from "./lib/logger.mjs";
+import { forwardConsole, logger, REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "./lib/logger.mjs";
+import { METRICS_PATH, metricsAccess } from "./lib/metrics/metrics-endpoint.mjs";
+import { cacheState, observeAnswer } from "./lib/metrics/request-metrics.mjs";
+import { siteMetrics } from "./lib/metrics/site-metrics.mjs";
 import {
   clientErrorAnswer,
   clientErrorStatus,
@@ -20,30 +27,43 @@ import {
 } from "./lib/net/client-error.mjs";
 import { dropInternalHeaders } from "./lib/net/internal-headers.mjs";
 import { pageRequestTarget } from "./lib/routing/page-request.mjs";
-import { exitOnInvalidEnv, startEnv } from "./lib/runtime-env.mjs";
+import { accessLogOn, exitOnInvalidEnv, startEnv } from "./lib/runtime-env.mjs";
 
 // An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).
+const env = exitOnInvalidEnv(startEnv);
 const {
   HOST: hostname,
   PORT: port,
   SHUTDOWN_TIMEOUT_MS: shutdownTimeoutMs,
   NEXT_DIST_DIR: distDir,
-} = exitOnInvalidEnv(startEnv);
+  METRICS_TOKEN: metricsToken,
+} = env;
+const accessLog = accessLogOn(env);
 
 // From here on, whatever Next or a library prints is a logged line, redacted like the site's own.
 forwardConsole();
 
 const { default: next } = await import("next");
 const app = next({ dev: false, hostname, port });
+// (Runs instrumentation.ts, which gives the metrics the request router's page types.)
 await app.prepare();
 const handle = app.getRequestHandler();
+const metrics = siteMetrics();
 
 // What npm start answers itself still carries the site's security headers.
 const ownHeaders = errorHeaders(JSON.parse(readFileSync(path.join(distDir, "routes-manifest.json"), "utf8")));
 
 let stopping = false;
-const server = http.createServer((request, response) => {
-  if (stopping) response.setHeader("connection", "close");
+
+/**
+ * What the request is for, once its id is set: the metrics, a method no page serves, or Next.
+ * @param {http.IncomingMessage} request @param {http.ServerResponse} response @param {string} pathname
+ */
+function dispatch(request, response, pathname) {
+  if (pathname === METRICS_PATH && (request.method === "GET" || request.method === "HEAD")) {
+    void answerMetrics(request, response);
+    return;
+  }
   if (UNSERVED_METHODS.has(request.method ?? "")) {
     const answer = plainAnswer(405, ownHeaders);
     response.writeHead(answer.status, answer.headers.flat()).end(answer.body);
@@ -53,6 +73,54 @@ const server = http.createServer((request, response) => {
   if (request.method === "GET" || request.method === "HEAD")
     request.url = pageRequestTarget(request.url ?? "/");
   void handle(request, response);
+}
+
+/** @param {http.IncomingMessage} request @param {http.ServerResponse} response */
+async function answerMetrics(request, response) {
+  const access = metricsAccess(
+    { remoteAddress: request.socket.remoteAddress, headers: request.headers },
+    metricsToken,
+  );
+  const headers = [...ownHeaders, ["Cache-Control", "no-store"]];
+  if (!access.allowed) {
+    if (access.status === 401) headers.push(["WWW-Authenticate", 'Bearer realm="metrics"']);
+    response.writeHead(access.status, [...headers, ["Content-Type", "text/plain; charset=utf-8"]].flat());
+    response.end(`${access.reason}\n`);
+    return;
+  }
+  const body = await metrics.registry.metrics();
+  response.writeHead(200, [...headers, ["Content-Type", metrics.registry.contentType]].flat());
+  response.end(request.method === "HEAD" ? undefined : body);
+}
+
+const server = http.createServer((request, response) => {
+  const started = performance.now();
+  const reqId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
+  request.headers[REQUEST_ID_HEADER] = reqId;
+  response.setHeader("X-Request-Id", reqId);
+  if (stopping) response.setHeader("connection", "close");
+  const pathname = (request.url ?? "/").split("?", 1)[0];
+  response.once("close", () => {
+    const seconds = (performance.now() - started) / 1000;
+    const cache = cacheState(response.getHeader("x-nextjs-cache"));
+    const pageType = observeAnswer(metrics, { pathname, status: response.statusCode, cache, seconds });
+    if (!accessLog) return;
+    withRequestId(reqId, () =>
+      logger.info(
+        {
+          method: request.method,
+          path: pathname,
+          status: response.statusCode,
+          ms: Math.round(seconds * 10_000) / 10,
+          cache,
+          pageType,
+          ...(response.writableFinished ? {} : { aborted: true }),
+        },
+        "access",
+      ),
+    );
+  });
+  withRequestId(reqId, () => dispatch(request, response, pathname));
 });
 server.on("clientError", (error, socket) => {
   // A connection already gone, or a response whose head is already sent, cannot take an answer

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 
 import { ENV_KEYS, EnvError, parseEnv, type Env } from "@/lib/env";
-import { parseStartEnv } from "@/lib/runtime-env.mjs";
+import { accessLogOn, parseStartEnv } from "@/lib/runtime-env.mjs";
 
 /** Catches the EnvError `parseEnv` throws. */
 function failure(source: Record<string, string | undefined>): EnvError {
@@ -38,6 +38,13 @@ const BAD: Partial<Record<keyof Env, fc.Arbitrary<string>>> = {
     ["trace", "debug", "info", "warn", "error", "fatal", "silent"].includes(value),
   ),
   LOG_FORMAT: textExcept((value) => ["json", "pretty"].includes(value)),
+  ACCESS_LOG: textExcept((value) => ["on", "off"].includes(value)),
+  // Short, or with a space or a character outside printable ASCII.
+  METRICS_TOKEN: fc.oneof(
+    fc.stringMatching(/^[a-z0-9]{1,15}$/),
+    fc.stringMatching(/^[a-z0-9]{8,20} [a-z0-9]{8,20}$/),
+    fc.stringMatching(/^[a-z0-9]{16,20}é$/),
+  ),
   HOST: fc
     .tuple(
       fc.stringMatching(/^[a-z0-9.]{1,10}$/),
@@ -116,6 +123,7 @@ const SECRETS: Array<keyof Env> = [
   "CONTENT_PREVIEW_SECRET",
   "PROXY_PURGE_SECRET",
   "NEXT_SERVER_ACTIONS_ENCRYPTION_KEY",
+  "METRICS_TOKEN",
   "SMTP_URL",
 ];
 
@@ -299,10 +307,18 @@ describe("lib/env.ts", () => {
       SHUTDOWN_TIMEOUT_MS: 25_000,
       NEXT_DIST_DIR: ".next",
       REDIS_KEY_PREFIX: "a",
+      TRUST_PROXY: 0,
     });
     expect(parseEnv({ PORT: "8080", REDIS_KEY_PREFIX: " a " })).toMatchObject(start);
     expect(() => parseStartEnv({ PORT: "x" })).toThrow(
       'Invalid environment: PORT="x" is not an integer; expected 0-65535',
     );
+  });
+
+  it("logs a line per request unless a proxy in front does, or ACCESS_LOG says", () => {
+    expect(accessLogOn(parseStartEnv({}))).toBe(true);
+    expect(accessLogOn(parseStartEnv({ TRUST_PROXY: "1" }))).toBe(false);
+    expect(accessLogOn(parseStartEnv({ TRUST_PROXY: "1", ACCESS_LOG: "on" }))).toBe(true);
+    expect(accessLogOn(parseStartEnv({ ACCESS_LOG: "off" }))).toBe(false);
   });
 });

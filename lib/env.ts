@@ -66,14 +66,6 @@ const rateLimit = variable((value) => {
   };
 }, "<count>/<seconds>, at most 9999/999999, such as 5/600");
 
-const proxyHops = variable((value) => {
-  if (value === "false") return { ok: true, value: 0 };
-  if (value === "true") return { ok: true, value: 1 };
-  return /^\d$/.test(value)
-    ? { ok: true, value: Number(value) }
-    : { ok: false, problem: "is not a number of proxies" };
-}, "true (one proxy), false, or 0-9");
-
 const encryptionKey = variable((value) => {
   const bytes =
     /^[A-Za-z0-9+/]+={0,2}$/.test(value) && value.length % 4 === 0 ? Buffer.from(value, "base64") : null;
@@ -126,7 +118,6 @@ export const envSchema = startEnvSchema.extend({
   CONTACT_SMTP_TIMEOUT_MS: integer(1, MAX_TIMER_MS, "milliseconds").default(10_000),
   CONTACT_RATE_LIMIT: rateLimit.default({ max: 5, windowMs: 600_000 }),
   CONTACT_MIN_FILL_MS: decimal(0, "milliseconds").default(3000),
-  TRUST_PROXY: proxyHops.default(0),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -7,13 +7,18 @@
  * - LOG_FORMAT: `json` (one JSON object per line: level, time, pid, hostname, msg, fields) or
  *   `pretty` (one readable line); unset, json when NODE_ENV is production, else pretty.
  * - LOG_LEVEL: trace, debug, info (default), warn, error, fatal or silent.
- * - A request id (`reqId`) when the request carries one: `loggerFor(headers)`.
+ * - The request's id (`reqId`) on every line logged while `npm start` handles it (server.mjs runs
+ *   each request in `withRequestId`), whoever logs it: the site, Next or a library; outside a
+ *   request, `loggerFor(headers)` adds one when the headers carry it.
  * - Redaction (log-redaction.mjs) of every message and every field, by the logger itself.
  *
  * No pino transport (they run in worker threads, which Next's bundling breaks): lines are written
  * synchronously to stdout, and pretty lines are formatted here. Next keeps pino out of its bundles
  * (it is in Next's default serverExternalPackages), so the bundles and Node load the same package.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+
 import pino from "pino";
 
 import { redactFields, redactText, redactValue } from "./log-redaction.mjs";
@@ -25,6 +30,32 @@ import { logFormat, startEnv } from "./runtime-env.mjs";
 /** The header a proxy in front sets on each request (nginx: `proxy_set_header X-Request-Id $request_id`). */
 export const REQUEST_ID_HEADER = "x-request-id";
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * The request being handled, for every line logged meanwhile. On globalThis: server.mjs (loaded by
+ * Node) and Next's bundles each have their own copy of this file, and must share one store.
+ */
+const contextHolder = /** @type {Record<symbol, AsyncLocalStorage<{ reqId: string }> | undefined>} */ (
+  /** @type {unknown} */ (globalThis)
+);
+const requestContext = (contextHolder[Symbol.for("vifargent.request")] ??= new AsyncLocalStorage());
+
+/**
+ * A request's id: the one a proxy in front gave it (X-Request-Id, when it looks like an id), else a
+ * new one. @param {string | string[] | undefined} header
+ */
+export function requestIdFrom(header) {
+  const given = typeof header === "string" ? header.trim() : undefined;
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/**
+ * Runs `handle` with every line logged meanwhile (and in what it starts) carrying `reqId`.
+ * @template T @param {string} reqId @param {() => T} handle
+ */
+export function withRequestId(reqId, handle) {
+  return requestContext.run({ reqId }, handle);
+}
 
 /** Message parts as one string: text as is, errors as "Name: message", anything else as JSON. @param {unknown[]} parts */
 function joinMessage(parts) {
@@ -121,6 +152,8 @@ export function createLogger({ env = startEnv(), destination, colors } = {}) {
     {
       level: env.LOG_LEVEL,
       timestamp: pino.stdTimeFunctions.isoTime,
+      // The request being handled, if any (withRequestId).
+      mixin: () => requestContext.getStore() ?? {},
       formatters: {
         level: (label) => ({ level: label }),
         bindings: (bindings) => redactFields(bindings),
@@ -167,6 +200,8 @@ export const logger = /** @type {Logger} */ (
  * @param {Logger} [parent]
  */
 export function loggerFor(headers, parent = logger) {
+  // Inside a request's context every line already carries its id.
+  if (requestContext.getStore()) return parent;
   const id = headers?.get(REQUEST_ID_HEADER)?.trim();
   return id && REQUEST_ID.test(id) ? parent.child({ reqId: id }) : parent;
 }

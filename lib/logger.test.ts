@@ -1,6 +1,13 @@
 import fc from "fast-check";
 
-import { createLogger, forwardConsole, loggerFor, prettyLine } from "@/lib/logger.mjs";
+import {
+  createLogger,
+  forwardConsole,
+  loggerFor,
+  prettyLine,
+  requestIdFrom,
+  withRequestId,
+} from "@/lib/logger.mjs";
 import { redactText, redactValue } from "@/lib/log-redaction.mjs";
 import { parseStartEnv } from "@/lib/runtime-env.mjs";
 
@@ -277,6 +284,43 @@ describe("the console, forwarded to the logger", () => {
         if ("also" in input && input.also) expect(lines[0]).not.toContain(input.also);
       }),
       { numRuns: Number(process.env.REDACTION_RUNS ?? 300) },
+    );
+  });
+});
+
+describe("a request's id", () => {
+  it("is on every line logged while the request is handled, and on nothing after", async () => {
+    const { log, entries } = capture();
+    await withRequestId("req-1", async () => {
+      log.info("first");
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      // Even where a library logs through the console.
+      const ignore = (...args: unknown[]) => void args;
+      const target = { error: ignore, warn: ignore, info: ignore, log: ignore, debug: ignore };
+      forwardConsole(target, log);
+      target.error(new Error("from Next"));
+      // And without a duplicate where code asks for a request's logger.
+      loggerFor(new Headers({ "x-request-id": "req-1" }), log).warn("third");
+    });
+    log.info("after");
+    expect(entries().map((entry) => [entry.msg, entry.reqId])).toEqual([
+      ["first", "req-1"],
+      ["from Next", "req-1"],
+      ["third", "req-1"],
+      ["after", undefined],
+    ]);
+  });
+
+  it("is the proxy's when it looks like an id, else a new one", () => {
+    expect(requestIdFrom("0f1e2d3c4b5a69788796a5b4c3d2e1f0")).toBe("0f1e2d3c4b5a69788796a5b4c3d2e1f0");
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.constant(undefined), fc.array(fc.string())), (header) => {
+        const id = requestIdFrom(header);
+        expect(id).toMatch(/^[A-Za-z0-9._:-]{1,128}$/);
+        if (typeof header === "string" && /^[A-Za-z0-9._:-]{1,128}$/.test(header.trim()))
+          expect(id).toBe(header.trim());
+      }),
+      { seed: 24 },
     );
   });
 });

@@ -112,6 +112,15 @@ export function matching(pattern, problem, expected) {
   return variable((value) => (pattern.test(value) ? ok(value) : fail(problem)), expected);
 }
 
+/** How many proxies in front may be trusted to name the client (X-Forwarded-For). */
+const proxyHops = variable((value) => {
+  if (value === "false") return { ok: true, value: 0 };
+  if (value === "true") return { ok: true, value: 1 };
+  return /^\d$/.test(value)
+    ? { ok: true, value: Number(value) }
+    : { ok: false, problem: "is not a number of proxies" };
+}, "true (one proxy), false, or 0-9");
+
 /** The schema of the variables the uncompiled files read (lib/env.ts adds the site's). */
 export const startEnvSchema = z.object({
   /** Set by Next: `next dev` development, `next build` and `npm start` production, Jest test. */
@@ -132,16 +141,29 @@ export const startEnvSchema = z.object({
   NEXT_DIST_DIR: text("a folder").default(".next"),
   REDIS_URL: url(["redis:", "rediss:"], "redis://[:password@]host:6379[/db]").optional(),
   REDIS_KEY_PREFIX: text("a prefix such as site").default("site"),
+  TRUST_PROXY: proxyHops.default(0),
+  /** Unset: on, unless TRUST_PROXY says a proxy in front (which logs every request itself). */
+  ACCESS_LOG: oneOf(/** @type {const} */ (["on", "off"])).optional(),
+  METRICS_TOKEN: matching(
+    /^[\x21-\x7e]{16,}$/,
+    "is shorter than 16 characters or holds spaces",
+    "at least 16 printable characters: openssl rand -hex 32",
+  ).optional(),
 });
 
 /** Variables whose values an error line never shows (they may hold passwords). */
-export const START_SECRETS = ["REDIS_URL"];
+export const START_SECRETS = ["REDIS_URL", "METRICS_TOKEN"];
 
 /** @typedef {z.output<typeof startEnvSchema>} StartEnv */
 
 /** The log format: LOG_FORMAT, else json in production and pretty elsewhere. @param {Pick<StartEnv, "LOG_FORMAT" | "NODE_ENV">} env */
 export function logFormat(env) {
   return env.LOG_FORMAT ?? (env.NODE_ENV === "production" ? "json" : "pretty");
+}
+
+/** Whether npm start logs a line per request: ACCESS_LOG, else only with no proxy in front. @param {Pick<StartEnv, "ACCESS_LOG" | "TRUST_PROXY">} env */
+export function accessLogOn(env) {
+  return env.ACCESS_LOG ? env.ACCESS_LOG === "on" : env.TRUST_PROXY === 0;
 }
 
 /** How an invalid value is shown: quoted, cut short, or hidden for a secret. @param {string} value @param {boolean} secret */

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Debian packages the browser tests start, installed when missing: chromium (Playwright drives
 # it; CHROMIUM_PATH may name another), redis-server, nginx and its njs module (the
-# several-instances tests, e2e/scale-out.spec.ts). Shared by `.ci/run` and `npm test`
+# several-instances tests, e2e/scale-out.spec.ts), prometheus and systemd (e2e/operations.spec.ts,
+# the service unit's check). Shared by `.ci/run` and `npm test`
 # (scripts/run-tests.mjs), so both ask for the same list.
 #
 # Installs with apt-get as root or through passwordless sudo; otherwise prints one line naming
@@ -13,6 +14,9 @@ if [[ -z "${CHROMIUM_PATH:-}" ]] && ! command -v chromium >/dev/null 2>&1; then 
 command -v redis-server >/dev/null 2>&1 || packages+=(redis-server)
 [[ -n "${NGINX_PATH:-}" ]] || command -v nginx >/dev/null 2>&1 || packages+=(nginx)
 [[ -e /usr/lib/nginx/modules/ngx_http_js_module.so ]] || packages+=(libnginx-mod-http-js)
+# The operators' tests: Prometheus scraping two instances (and its promtool), the service unit's check.
+command -v prometheus >/dev/null 2>&1 || packages+=(prometheus)
+command -v systemd-analyze >/dev/null 2>&1 || packages+=(systemd)
 ((${#packages[@]} == 0)) && exit 0
 
 if [[ $(id -u) -eq 0 ]]; then

@@ -13,6 +13,7 @@ import { freePort } from "./free-port";
  * file cannot drift from what is tested):
  * - the `server` lines of `upstream next_site { … }`: the given upstreams;
  * - `listen 80;`: `listen 127.0.0.1:<port>;`;
+ * - the access log `/var/log/nginx/site.access.log`: in the folder;
  * - the folders `/var/cache/nginx/site` (cache) and `"/etc/nginx/njs/"` (deploy/nginx/ itself, for
  *   site.js), and the purge secret's file `/etc/nginx/site-purge-secret` (written with `purgeSecret`).
  * The main configuration around it (modules, temp folders, logs) is what Debian's nginx.conf and
@@ -22,6 +23,8 @@ export interface Nginx {
   origin: string;
   /** What nginx wrote so far: its standard output and error, then its error log. */
   output(): string;
+  /** The site's access log (site.conf's `site_access` format) so far. */
+  accessLog(): string;
   /** Graceful stop (SIGQUIT: in-flight requests finish; SIGTERM after 10 s), then the folder is removed. */
   stop(): Promise<void>;
 }
@@ -45,6 +48,7 @@ function siteConf(dir: string, port: number, upstreams: string[]): string {
   conf = replaceRequired(conf, /\/var\/cache\/nginx\/site/g, path.join(dir, "cache"));
   conf = replaceRequired(conf, /"\/etc\/nginx\/njs\/"/, `"${DEPLOY}/"`);
   conf = replaceRequired(conf, /\/etc\/nginx\/site-purge-secret/g, path.join(dir, "purge-secret"));
+  conf = replaceRequired(conf, /\/var\/log\/nginx\/site\.access\.log/, path.join(dir, "access.log"));
   return conf;
 }
 
@@ -199,5 +203,12 @@ async function launch(port: number, includes: (dir: string) => string[]): Promis
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return { origin: `http://127.0.0.1:${port}`, output, stop };
+  const accessLog = () => {
+    try {
+      return readFileSync(path.join(dir, "access.log"), "utf8");
+    } catch {
+      return "";
+    }
+  };
+  return { origin: `http://127.0.0.1:${port}`, output, accessLog, stop };
 }

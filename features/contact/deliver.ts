@@ -11,6 +11,8 @@ import {
 
 import { logger } from "@/lib/logger.mjs";
 
+import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
+
 import { describeError, writeToOutbox, type Logger } from "./outbox";
 
 export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
@@ -70,16 +72,20 @@ export async function deliverContactMail(
   const failure = config.smtpUrl
     ? await trySmtp(config.smtpUrl, mail, config.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS)
     : "no SMTP server configured";
+  const { contactMessages } = siteMetrics();
   if (failure === null) {
     log.info(`contact mail ${id}: sent`);
+    contactMessages.inc({ outcome: "sent" });
     return { id, outcome: "sent" };
   }
   try {
     await writeToOutbox(config.outboxDir, id, mail);
   } catch (error) {
     log.error(`contact mail ${id}: neither sent (${failure}) nor queued (${describeError(error)})`);
+    contactMessages.inc({ outcome: "lost" });
     throw error;
   }
+  contactMessages.inc({ outcome: "queued" });
   if (config.smtpUrl) log.warn(`contact mail ${id}: outbox (${failure})`);
   else log.info(`contact mail ${id}: outbox (${failure})`);
   return { id, outcome: "outbox" };

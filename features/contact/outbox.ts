@@ -98,6 +98,19 @@ export async function writeToOutbox(dir: string, id: string, mail: SendMailOptio
   }
 }
 
+/**
+ * How many messages wait (the metrics' outbox depth): names only, one readdir, no file opened;
+ * none when the folder does not exist.
+ */
+export async function outboxDepth(dir: string): Promise<number> {
+  try {
+    return (await fs.readdir(dir)).filter((name) => name.endsWith(".eml") && !name.startsWith(".")).length;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+}
+
 /** The queued messages, oldest first; none when the folder does not exist. */
 export async function listOutbox(dir: string): Promise<OutboxEntry[]> {
   let names: string[];

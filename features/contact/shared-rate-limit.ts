@@ -2,6 +2,7 @@ import { createClient } from "@redis/client";
 
 import { COMMAND_TIMEOUT_MS, readyWithin, redisClientOptions } from "@/lib/cache/shared-cache.mjs";
 import { getEnv, type Env } from "@/lib/env";
+import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { logger } from "@/lib/logger.mjs";
 
 import { createRateLimiter, rateLimitConfig, type RateLimit } from "./abuse";
@@ -57,6 +58,7 @@ export function createSharedRateLimiter({
   let down = false;
   let sequence = 0;
   const fallBack = (client: string, now: number, reason: string) => {
+    siteMetrics().redisFallbacks.inc({ operation: "contact_rate_limit" });
     if (!down) {
       log.error(
         `[contact] Redis unavailable (${reason}): the rate limit counts per instance until it is back`,

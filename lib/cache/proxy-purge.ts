@@ -6,6 +6,7 @@
  */
 import { getEnv, type Env } from "@/lib/env";
 import { logger, type Logger } from "@/lib/logger.mjs";
+import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 
 /** A proxy that does not answer within this is reported, not waited for: its cache then expires by itself. */
 export const PURGE_TIMEOUT_MS = 2_000;
@@ -29,6 +30,12 @@ export async function purgeProxyCaches(
   log: Pick<Logger, "error"> = logger,
   secret: string | undefined = getEnv().PROXY_PURGE_SECRET,
 ): Promise<PurgeResult[]> {
+  const results = await purgeEach(urls, log, secret);
+  for (const result of results) siteMetrics().purges.inc({ outcome: result.ok ? "purged" : "failed" });
+  return results;
+}
+
+function purgeEach(urls: URL[], log: Pick<Logger, "error">, secret: string | undefined) {
   return Promise.all(
     urls.map(async (url): Promise<PurgeResult> => {
       try {

@@ -7,6 +7,7 @@
  */
 
 import { logger } from "../logger.mjs";
+import { siteMetrics } from "../metrics/site-metrics.mjs";
 import { startEnv } from "../runtime-env.mjs";
 
 /** At most one report per minute while Redis stays away: a dead cache must not flood the log. */
@@ -145,6 +146,7 @@ export function withOutageFallback(handler, reporter) {
       return await operation();
     } catch (error) {
       reporter.failed(error);
+      siteMetrics().redisFallbacks.inc({ operation: "isr_cache" });
       return fallback;
     }
   };

@@ -7,6 +7,7 @@ import { getEnv, type Env } from "@/lib/env";
 import { logger } from "@/lib/logger.mjs";
 import { boundedFetch } from "@/lib/prismic/bounded-fetch";
 import { configuredEndpoint } from "@/lib/prismic/endpoint";
+import { measuredFetch } from "@/lib/prismic/measured-fetch";
 import sliceMachineConfig from "@/slicemachine.config.json";
 
 /**
@@ -55,7 +56,7 @@ export function contentSource(env: Env = getEnv()): ContentSource {
       repositoryName: repositoryNameFor(endpoint),
       endpoint,
       accessToken: env.PRISMIC_ACCESS_TOKEN,
-      fetch: boundedFetch(globalThis.fetch, timeoutMs()),
+      fetch: measuredFetch(boundedFetch(globalThis.fetch, timeoutMs())),
       bundled: false,
     };
   }
@@ -64,7 +65,7 @@ export function contentSource(env: Env = getEnv()): ContentSource {
     endpoint: BUNDLED_ENDPOINT,
     accessToken: undefined,
     // Looked up per request: no store is made before content is read (prismicio.ts calls this at import).
-    fetch: boundedFetch((input, init) => bundledContent().fetch(input, init), timeoutMs()),
+    fetch: measuredFetch(boundedFetch((input, init) => bundledContent().fetch(input, init), timeoutMs())),
     bundled: true,
   };
 }

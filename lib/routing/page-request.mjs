@@ -15,7 +15,7 @@
 const OUTSIDE = [
   /^\/sitemaps\/[^/]+\.xml$/,
   /^\/_next\/(?:static\/|image$)/,
-  /^\/api\/(?:revalidate|exit-preview|health|draft-session)$/,
+  /^\/api\/(?:revalidate|exit-preview|health|draft-session|metrics)$/,
   /^\/assets\/[^/]+$/,
   /^\/preview\/?$/,
   /^\/slice-simulator\/?$/,

@@ -5,6 +5,7 @@ import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
 import { BodyTooLargeError, readTextUpTo } from "@/lib/net/bounded-body";
 import { getEnv } from "@/lib/env";
 import { loggerFor } from "@/lib/logger.mjs";
+import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { NO_STORE } from "@/lib/net/cache-control";
 import { bundledContent, contentSource } from "@/lib/prismic/content-source";
 import { sameSecret } from "@/lib/security/same-secret";
@@ -25,6 +26,14 @@ function reply(status: number, body: object) {
 }
 
 export async function POST(request: NextRequest) {
+  const response = await receive(request);
+  siteMetrics().webhookCalls.inc({
+    outcome: response.status === 200 ? "revalidated" : String(response.status),
+  });
+  return response;
+}
+
+async function receive(request: NextRequest) {
   const expected = getEnv().PRISMIC_WEBHOOK_SECRET;
   const log = loggerFor(request.headers);
   const type = request.headers.get("content-type") ?? "";

@@ -1,0 +1,156 @@
+// @ts-check
+/**
+ * The site's Prometheus metrics (prom-client): one registry per process, found on globalThis, so
+ * server.mjs and cache-handler.mjs (loaded by Node) and Next's bundles (route handlers, the content
+ * fetch, the contact action) count into the same one. Plain JavaScript for the files Node loads
+ * uncompiled. Served by `npm start` at GET /api/metrics (lib/metrics/metrics-endpoint.mjs).
+ *
+ * Labels have fixed, small sets of values (page types, statuses, kinds of query, outcomes): nothing
+ * from a request (a path, a uid, an address) becomes a label, so a scanner cannot grow the registry.
+ */
+import client from "prom-client";
+
+/** Page types as counted: the site's page types, the other things it serves, and "other". */
+export const REQUEST_KINDS = /** @type {const} */ ([
+  "home_page",
+  "works_page",
+  "works_completed_page",
+  "works_in_production_page",
+  "project",
+  "contact_page",
+  "legals_page",
+  "not_found",
+  "preview",
+  "slice_simulator",
+  "api",
+  "metrics",
+  "static",
+  "image",
+  "asset",
+  "seo",
+  "other",
+]);
+
+/** @typedef {(typeof REQUEST_KINDS)[number]} RequestKind */
+
+/** Seconds: a cached page in a millisecond, a cold render in one or two, a slow content API in ten. */
+const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+/** @param {client.Registry} registry */
+function define(registry) {
+  const registers = [registry];
+  return {
+    registry,
+    requests: new client.Counter({
+      name: "site_http_requests_total",
+      help: "Requests answered by this instance, by page type and status",
+      labelNames: ["page_type", "status"],
+      registers,
+    }),
+    requestSeconds: new client.Histogram({
+      name: "site_http_request_duration_seconds",
+      help: "Time from a request's arrival to its answer's end, by page type and ISR cache state",
+      labelNames: ["page_type", "cache"],
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    isrCache: new client.Counter({
+      name: "site_isr_cache_total",
+      help: "Page lookups in the ISR cache (memory and disk, or Redis) as Next answered them (x-nextjs-cache): hit, stale (served while regenerating) or miss",
+      labelNames: ["result"],
+      registers,
+    }),
+    renderSeconds: new client.Histogram({
+      name: "site_render_duration_seconds",
+      help: "Renders of a page the ISR cache did not hold, from the lookup to the stored result",
+      labelNames: ["page_type"],
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    regenerationSeconds: new client.Histogram({
+      name: "site_regeneration_duration_seconds",
+      help: "Background renders of a stale page, from the lookup to the stored result",
+      labelNames: ["page_type"],
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    contentRequests: new client.Counter({
+      name: "site_content_requests_total",
+      help: "Requests to the content API by kind of query and outcome (ok, or the kind of error)",
+      labelNames: ["query", "outcome"],
+      registers,
+    }),
+    contentSeconds: new client.Histogram({
+      name: "site_content_request_duration_seconds",
+      help: "Content API latency by kind of query",
+      labelNames: ["query"],
+      buckets: DURATION_BUCKETS,
+      registers,
+    }),
+    redisFallbacks: new client.Counter({
+      name: "site_redis_fallbacks_total",
+      help: "Operations that went without Redis (it failed or was away): the cache rendered, the limit counted in memory",
+      labelNames: ["operation"],
+      registers,
+    }),
+    webhookCalls: new client.Counter({
+      name: "site_webhook_calls_total",
+      help: "Calls of the publish webhook by outcome",
+      labelNames: ["outcome"],
+      registers,
+    }),
+    purges: new client.Counter({
+      name: "site_proxy_purges_total",
+      help: "Purges of the proxies' caches after a publish, by outcome",
+      labelNames: ["outcome"],
+      registers,
+    }),
+    contactMessages: new client.Counter({
+      name: "site_contact_messages_total",
+      help: "Contact messages by outcome: sent over SMTP, or queued in the outbox",
+      labelNames: ["outcome"],
+      registers,
+    }),
+    outboxDepth: new client.Gauge({
+      name: "site_contact_outbox_messages",
+      help: "Contact messages waiting in the outbox (npm run outbox:flush sends them)",
+      registers,
+      // Counted when scraped: a look at one local folder, no content call, no Redis.
+      async collect() {
+        this.set(await siteMetrics().hooks.outboxCount());
+      },
+    }),
+  };
+}
+
+/**
+ * @typedef {object} SiteHooks What only the site's compiled code knows, set as the server starts
+ *   (instrumentation.ts): the page type of a public path as the request router reads it, of an ISR
+ *   entry's app path, and how many messages wait in the contact outbox.
+ * @property {(pathname: string) => RequestKind} requestKindOf
+ * @property {(internalPath: string) => RequestKind} renderKindOf
+ * @property {() => Promise<number>} outboxCount
+ */
+
+/** @typedef {ReturnType<typeof define> & { hooks: SiteHooks }} SiteMetrics */
+
+/** A fresh registry with every metric and Node's process metrics (tests make their own). */
+export function createSiteMetrics() {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  /** @type {SiteMetrics} */
+  const metrics = {
+    ...define(registry),
+    hooks: { requestKindOf: () => "other", renderKindOf: () => "other", outboxCount: async () => 0 },
+  };
+  return metrics;
+}
+
+const KEY = Symbol.for("vifargent.metrics");
+
+/** The process's metrics, created on first use. */
+export function siteMetrics() {
+  const holder = /** @type {Record<symbol, SiteMetrics | undefined>} */ (globalThis);
+  holder[KEY] ??= createSiteMetrics();
+  return holder[KEY];
+}
