@@ -121,6 +121,7 @@ const config = [
       "node_modules/**",
       ".next/**",
       ".bench-build/**",
+      ".cache/**",
       "coverage/**",
       "test-results/**",
       "playwright-report/**",

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * npm test — every suite (Jest: unit, integration, components; Playwright:
- * browser), then one summary line "N passed, N failed" summed over all of them.
- * Extra arguments select suites: `npm test -- jest` or `npm test -- e2e`.
+ * browser), then again on the current Node LTS (`node24`: Jest, a production build and the routes
+ * and several-instances specs on Node 24 from the npm registry), then one summary line
+ * "N passed, N failed" summed over all of them.
+ * Extra arguments select suites: `npm test -- jest`, `npm test -- e2e` or `npm test -- node24`.
  *
  * The browser tests first get their Debian packages (scripts/install-test-deps.sh,
  * as CI does). The site they test is built anew while Jest runs (the two share
@@ -53,48 +55,95 @@ function startBuild(logFile) {
 
 let build;
 const buildLog = path.join(resultsDir, "build.log");
-if (runs("e2e")) {
+if (runs("e2e") || runs("node24")) {
   // Missing packages that cannot be installed here: the script has said which, in one line.
   const deps = spawnSync("bash", [path.join(root, "scripts", "install-test-deps.sh")], { stdio: "inherit" });
   if (deps.status !== 0) process.exit(1);
-  build = startBuild(buildLog);
 }
+if (runs("e2e")) build = startBuild(buildLog);
 
-if (runs("jest")) {
-  const file = path.join(resultsDir, "jest.json");
+/** Jest with `node`, its report added to the totals. */
+function runJest(node, label, env = {}) {
+  const file = path.join(resultsDir, `${label}.json`);
   rmSync(file, { force: true });
-  const status = run("npx", ["jest", "--json", `--outputFile=${file}`]);
+  const status = run(
+    node,
+    [path.join(root, "node_modules", "jest", "bin", "jest.js"), "--json", `--outputFile=${file}`],
+    env,
+  );
   const report = readJson(file);
-  if (!report) problems.push(`jest exited with ${status} and wrote no report`);
+  if (!report) problems.push(`${label} exited with ${status} and wrote no report`);
   else {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
     if (report.numRuntimeErrorTestSuites > 0)
-      problems.push(`${report.numRuntimeErrorTestSuites} Jest suite(s) failed to run`);
+      problems.push(`${report.numRuntimeErrorTestSuites} ${label} suite(s) failed to run`);
   }
 }
+
+/** Playwright with `node` on the build in .next (`specs`: all when empty), its report added to the totals. */
+function runPlaywright(node, label, specs, env = {}) {
+  const file = path.join(resultsDir, `${label}.json`);
+  rmSync(file, { force: true });
+  const cli = path.join(root, "node_modules", "@playwright", "test", "cli.js");
+  const status = run(node, [cli, "test", ...specs, "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    // The build made just before, from this checkout: Playwright's webServer only starts it.
+    E2E_REUSE_BUILD: "1",
+    ...env,
+  });
+  const report = readJson(file);
+  if (!report) problems.push(`${label} exited with ${status} and wrote no report`);
+  else {
+    totals.passed += report.stats.expected + report.stats.flaky;
+    totals.failed += report.stats.unexpected;
+    totals.skipped += report.stats.skipped;
+    if (report.errors?.length)
+      problems.push(`${label} reported ${report.errors.length} error(s) outside tests`);
+  }
+}
+
+if (runs("jest")) runJest(process.execPath, "jest");
 
 const built = build ? await build : 0;
 if (built !== 0) {
   console.error(readFileSync(buildLog, "utf8").split("\n").slice(-40).join("\n"));
   problems.push(`the site's build failed with ${built} (whole output in ${path.relative(root, buildLog)})`);
 } else if (runs("e2e")) {
-  const file = path.join(resultsDir, "playwright.json");
-  rmSync(file, { force: true });
-  const status = run("npx", ["playwright", "test", "--reporter=list,json"], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    // The build made above, moments ago from this checkout: Playwright's webServer only starts it.
-    E2E_REUSE_BUILD: "1",
-  });
-  const report = readJson(file);
-  if (!report) problems.push(`playwright exited with ${status} and wrote no report`);
+  runPlaywright(process.execPath, "playwright", []);
+}
+
+/**
+ * The current Node LTS, from the npm registry (the `node` package ships its binary; nothing else
+ * is downloaded), in .cache/node24: the same Jest suite, a production build made by it, and the
+ * specs that serve every route in both languages and run several instances behind nginx.
+ */
+if (runs("node24")) {
+  const prefix = path.join(root, ".cache", "node24");
+  mkdirSync(prefix, { recursive: true });
+  const install = run("npm", [
+    "install",
+    "--prefix",
+    prefix,
+    "--no-save",
+    "--no-audit",
+    "--no-fund",
+    "--loglevel=error",
+    "node@24",
+  ]);
+  const node = path.join(prefix, "node_modules", "node", "bin", "node");
+  const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout?.trim();
+  if (install !== 0 || !/^v24\./.test(version ?? ""))
+    problems.push(`Node 24 could not be installed from the npm registry (${install}, ${version})`);
   else {
-    totals.passed += report.stats.expected + report.stats.flaky;
-    totals.failed += report.stats.unexpected;
-    totals.skipped += report.stats.skipped;
-    if (report.errors?.length)
-      problems.push(`Playwright reported ${report.errors.length} error(s) outside tests`);
+    console.log(`Node ${version}: Jest, the build, the routes and several instances`);
+    // npm, npx and next started by the suites find this Node first.
+    const env = { PATH: `${path.dirname(node)}:${process.env.PATH}` };
+    runJest(node, "jest-node24", env);
+    const node24Build = run("npm", ["run", "build"], { ...env, ...siteEnv(root, sitePort()) });
+    if (node24Build !== 0) problems.push(`the site's build on Node ${version} failed with ${node24Build}`);
+    else runPlaywright(node, "playwright-node24", ["e2e/routes.spec.ts", "e2e/scale-out.spec.ts"], env);
   }
 }
 

@@ -1,0 +1,80 @@
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { parseStartEnv } from "@/lib/runtime-env.mjs";
+
+const UNIT = path.join(__dirname, "site@.service");
+
+/**
+ * `systemd-analyze verify` on an instance of the unit (site@3000), as systemd would load it. It
+ * exits 0 on unknown keys and bad values and only prints them: any line it prints is a failure.
+ */
+function verify(unitFile: string): { status: number | null; printed: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), "site-unit-"));
+  try {
+    copyFileSync(unitFile, path.join(dir, "site@.service"));
+    const result = spawnSync("systemd-analyze", ["verify", path.join(dir, "site@3000.service")], {
+      encoding: "utf8",
+    });
+    if (result.error) throw new Error(`systemd-analyze: ${result.error.message} (Debian's systemd package)`);
+    return { status: result.status, printed: `${result.stdout}${result.stderr}`.trim() };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The unit's settings of one key, in order. */
+function settings(text: string, key: string): string[] {
+  return [...text.matchAll(new RegExp(`^${key}=(.*)$`, "gm"))].map((match) => match[1]);
+}
+
+describe("deploy/systemd/site@.service", () => {
+  const text = readFileSync(UNIT, "utf8");
+
+  test("systemd-analyze verify prints nothing about it", () => {
+    expect(verify(UNIT)).toEqual({ status: 0, printed: "" });
+  });
+
+  test("the check fails on what systemd would ignore (an unknown key, a bad value)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-unit-bad-"));
+    try {
+      const broken = path.join(dir, "site@.service");
+      writeFileSync(
+        broken,
+        text.replace("Restart=on-failure", "Restart=on-failure\nRestartOften=yes\nRestartSec=soon"),
+      );
+      const { printed } = verify(broken);
+      expect(printed).toMatch(/Unknown key 'RestartOften'/);
+      expect(printed).toMatch(/Failed to parse/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("stops with SIGTERM and waits longer than the server's own shutdown deadline", () => {
+    expect(settings(text, "KillSignal")).toEqual(["SIGTERM"]);
+    const stopSeconds = Number(settings(text, "TimeoutStopSec")[0]);
+    expect(stopSeconds * 1000).toBeGreaterThan(parseStartEnv({}).SHUTDOWN_TIMEOUT_MS);
+    expect(settings(text, "Restart")).toEqual(["on-failure"]);
+  });
+
+  test("one instance per port, its environment from a file, hardened, writing only the outbox and Next's caches", () => {
+    expect(settings(text, "Environment").join(" ")).toContain("PORT=%i");
+    expect(settings(text, "EnvironmentFile")).toEqual(["/etc/site/site.env"]);
+    for (const [key, value] of [
+      ["NoNewPrivileges", "yes"],
+      ["ProtectSystem", "strict"],
+      ["PrivateTmp", "yes"],
+      ["ProtectHome", "yes"],
+    ])
+      expect(settings(text, key)).toEqual([value]);
+    const writable = settings(text, "ReadWritePaths").join(" ").split(/\s+/);
+    // The default outbox (CONTACT_OUTBOX_DIR), Next's cache and its regenerated pages.
+    const workingDirectory = settings(text, "WorkingDirectory")[0];
+    expect(writable).toEqual(
+      [".outbox", ".next/cache", ".next/server/app"].map((folder) => path.join(workingDirectory, folder)),
+    );
+  });
+});
