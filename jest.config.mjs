@@ -13,7 +13,14 @@ const createJestConfig = nextJest({ dir: "./" });
  */
 const shared = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
-  testPathIgnorePatterns: ["/node_modules/", "/.next/", "/.bench-build/", "/.cache/", "/test-results/", "/e2e/"],
+  testPathIgnorePatterns: [
+    "/node_modules/",
+    "/.next/",
+    "/.bench-build/",
+    "/.cache/",
+    "/test-results/",
+    "/e2e/",
+  ],
 };
 
 const nodeProject = await createJestConfig({
