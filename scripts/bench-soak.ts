@@ -3,7 +3,9 @@
  * connections for 60 s over every page type in both languages, a share of
  * scanner-style unknown URLs, and one publish (the webhook) half way. Prints
  * requests served, errors, statuses, p99, and the server's memory after
- * warm-up and at the end; then what one unknown URL costs beside a cached page.
+ * warm-up and at the end; what the server's own metrics (GET /api/metrics) say of
+ * the window (req/s by page type, ISR cache hit ratio, p99 of renders and
+ * regenerations); then what one unknown URL costs beside a cached page.
  * Prints figures; asserts nothing (machines here are shared and noisy).
  * SOAK_SECONDS (default 60), SOAK_WARMUP (default 30) and SOAK_CONNECTIONS (default
  * 100) change the load; `-- --no-build` serves the last soak build again.
@@ -17,6 +19,7 @@ import autocannon from "autocannon";
 
 import { freePort } from "../test-support/free-port";
 import { treeRss } from "./bench/measure";
+import { summarize } from "./bench/metrics-summary";
 import { nextBuild, nextStart, ROOT } from "./bench/next-process";
 import { loadTest } from "./bench/throughput";
 
@@ -68,6 +71,8 @@ async function main() {
     NEXT_DIST_DIR: DIST,
     NEXT_PUBLIC_SITE_URL: `http://127.0.0.1:${port}`,
     PRISMIC_WEBHOOK_SECRET: secret,
+    // As behind nginx: no line per request (the load would be a log flood).
+    ACCESS_LOG: "off",
   };
   const { known, unknown } = paths();
   const mix = [...known, ...unknown];
@@ -80,12 +85,15 @@ async function main() {
     console.log("building…");
     await nextBuild(ROOT, env);
   }
-  const server = await nextStart(ROOT, port, env);
+  // The production server itself (npm start), whose metrics the summary reads.
+  const server = await nextStart(ROOT, port, env, { npmStart: true });
   try {
     const requests = mix.map((url) => ({ method: "GET" as const, path: url }));
     // Warm-up: every page rendered and cached, the heap at its working size.
     await autocannon({ url: server.origin, connections: CONNECTIONS, duration: WARMUP, requests });
     const before = treeRss(server.pid);
+    const scrape = async () => (await fetch(`${server.origin}/api/metrics`)).text();
+    const metricsBefore = await scrape();
     const samples: number[] = [];
     const sampler = setInterval(() => samples.push(treeRss(server.pid)), 5000);
 
@@ -111,6 +119,7 @@ async function main() {
     clearTimeout(publish);
     clearInterval(sampler);
     const after = treeRss(server.pid);
+    const seen = summarize(metricsBefore, await scrape(), SECONDS);
 
     const statuses = Object.entries(result.statusCodeStats ?? {})
       .map(([code, { count }]) => `${code}×${count}`)
@@ -124,6 +133,19 @@ async function main() {
     console.log(
       `memory after ${WARMUP} s of warm-up ${mb(before)}, at the end ${mb(after)} ` +
         `(${growth >= 0 ? "+" : ""}${growth.toFixed(1)} %); every 5 s: ${samples.map(mb).join(", ")}`,
+    );
+
+    const seconds = (value: number | undefined) =>
+      value === undefined ? "none" : `${(value * 1000).toFixed(0)} ms`;
+    console.log(
+      `the server's metrics over the window: ` +
+        seen.requestsPerSecond
+          .map(([type, perSecond]) => `${type} ${perSecond.toFixed(perSecond < 10 ? 1 : 0)}`)
+          .join(", ") +
+        ` req/s; ISR lookups ${JSON.stringify(seen.cacheLookups)}, hit ratio ` +
+        (seen.cacheHitRatio === undefined ? "none" : `${(seen.cacheHitRatio * 100).toFixed(1)} %`) +
+        `; ${seen.renders} renders (p99 ≤ ${seconds(seen.renderP99Seconds)}), ` +
+        `${seen.regenerations} regenerations (p99 ≤ ${seconds(seen.regenerationP99Seconds)})`,
     );
 
     // What an unknown URL costs beside a cached page, alone, 50 connections × 10 s each.

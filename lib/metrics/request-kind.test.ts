@@ -1,7 +1,6 @@
 import fc from "fast-check";
 
-import { renderKindOf, requestKindOf } from "@/lib/metrics/request-kind";
-import { REQUEST_KINDS } from "@/lib/metrics/site-metrics.mjs";
+import { renderKindOf, REQUEST_KINDS, requestKindOf } from "@/lib/metrics/request-kind";
 
 describe("the page type a request is counted under", () => {
   test.each([

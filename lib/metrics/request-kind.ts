@@ -11,8 +11,29 @@ import {
   type ListType,
 } from "@/lib/site/page-types";
 
+/** What the site serves outside its pages. */
+const OUTSIDE_KIND_NAMES = [
+  "metrics",
+  "api",
+  "preview",
+  "slice_simulator",
+  "image",
+  "static",
+  "asset",
+  "seo",
+] as const;
+
+/** Every page type a request is counted under: a fixed set, whatever the path. */
+export const REQUEST_KINDS: readonly RequestKind[] = [
+  ...PAGE_TYPE_NAMES,
+  WORK_TYPE,
+  "not_found",
+  ...OUTSIDE_KIND_NAMES,
+  "other",
+];
+
 /** What the site serves outside its pages, by path: the first that matches names the kind. */
-const OUTSIDE_KINDS: Array<[RegExp, RequestKind]> = [
+const OUTSIDE_KINDS: Array<[RegExp, (typeof OUTSIDE_KIND_NAMES)[number]]> = [
   [/^\/api\/metrics$/, "metrics"],
   [/^\/api\//, "api"],
   [/^\/preview\/?$/, "preview"],

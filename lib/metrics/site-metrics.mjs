@@ -10,28 +10,11 @@
  */
 import client from "prom-client";
 
-/** Page types as counted: the site's page types, the other things it serves, and "other". */
-export const REQUEST_KINDS = /** @type {const} */ ([
-  "home_page",
-  "works_page",
-  "works_completed_page",
-  "works_in_production_page",
-  "project",
-  "contact_page",
-  "legals_page",
-  "not_found",
-  "preview",
-  "slice_simulator",
-  "api",
-  "metrics",
-  "static",
-  "image",
-  "asset",
-  "seo",
-  "other",
-]);
-
-/** @typedef {(typeof REQUEST_KINDS)[number]} RequestKind */
+/**
+ * A page type as counted: the site's page types, the other things it serves, or "other"
+ * (lib/metrics/request-kind.ts lists them).
+ * @typedef {string} RequestKind
+ */
 
 /** Seconds: a cached page in a millisecond, a cold render in one or two, a slow content API in ten. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -39,78 +22,62 @@ const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 1
 /** @param {client.Registry} registry */
 function define(registry) {
   const registers = [registry];
+  /** @param {string} name @param {string} help @param {string[]} [labelNames] */
+  const counter = (name, help, labelNames = []) => new client.Counter({ name, help, labelNames, registers });
+  /** @param {string} name @param {string} help @param {string[]} labelNames */
+  const histogram = (name, help, labelNames) =>
+    new client.Histogram({ name, help, labelNames, buckets: DURATION_BUCKETS, registers });
   return {
     registry,
-    requests: new client.Counter({
-      name: "site_http_requests_total",
-      help: "Requests answered by this instance, by page type and status",
-      labelNames: ["page_type", "status"],
-      registers,
-    }),
-    requestSeconds: new client.Histogram({
-      name: "site_http_request_duration_seconds",
-      help: "Time from a request's arrival to its answer's end, by page type and ISR cache state",
-      labelNames: ["page_type", "cache"],
-      buckets: DURATION_BUCKETS,
-      registers,
-    }),
-    isrCache: new client.Counter({
-      name: "site_isr_cache_total",
-      help: "Page lookups in the ISR cache (memory and disk, or Redis) as Next answered them (x-nextjs-cache): hit, stale (served while regenerating) or miss",
-      labelNames: ["result"],
-      registers,
-    }),
-    renderSeconds: new client.Histogram({
-      name: "site_render_duration_seconds",
-      help: "Renders of a page the ISR cache did not hold, from the lookup to the stored result",
-      labelNames: ["page_type"],
-      buckets: DURATION_BUCKETS,
-      registers,
-    }),
-    regenerationSeconds: new client.Histogram({
-      name: "site_regeneration_duration_seconds",
-      help: "Background renders of a stale page, from the lookup to the stored result",
-      labelNames: ["page_type"],
-      buckets: DURATION_BUCKETS,
-      registers,
-    }),
-    contentRequests: new client.Counter({
-      name: "site_content_requests_total",
-      help: "Requests to the content API by kind of query and outcome (ok, or the kind of error)",
-      labelNames: ["query", "outcome"],
-      registers,
-    }),
-    contentSeconds: new client.Histogram({
-      name: "site_content_request_duration_seconds",
-      help: "Content API latency by kind of query",
-      labelNames: ["query"],
-      buckets: DURATION_BUCKETS,
-      registers,
-    }),
-    redisFallbacks: new client.Counter({
-      name: "site_redis_fallbacks_total",
-      help: "Operations that went without Redis (it failed or was away): the cache rendered, the limit counted in memory",
-      labelNames: ["operation"],
-      registers,
-    }),
-    webhookCalls: new client.Counter({
-      name: "site_webhook_calls_total",
-      help: "Calls of the publish webhook by outcome",
-      labelNames: ["outcome"],
-      registers,
-    }),
-    purges: new client.Counter({
-      name: "site_proxy_purges_total",
-      help: "Purges of the proxies' caches after a publish, by outcome",
-      labelNames: ["outcome"],
-      registers,
-    }),
-    contactMessages: new client.Counter({
-      name: "site_contact_messages_total",
-      help: "Contact messages by outcome: sent over SMTP, or queued in the outbox",
-      labelNames: ["outcome"],
-      registers,
-    }),
+    requests: counter(
+      "site_http_requests_total",
+      "Requests answered by this instance, by page type and status",
+      ["page_type", "status"],
+    ),
+    requestSeconds: histogram(
+      "site_http_request_duration_seconds",
+      "Time from a request's arrival to its answer's end, by page type and ISR cache state",
+      ["page_type", "cache"],
+    ),
+    isrCache: counter(
+      "site_isr_cache_total",
+      "Page lookups in the ISR cache (memory and disk, or Redis) as Next answered them (x-nextjs-cache): hit, stale (served while regenerating) or miss",
+      ["result"],
+    ),
+    renderSeconds: histogram(
+      "site_render_duration_seconds",
+      "Renders of a page the ISR cache did not hold, from the lookup to the stored result",
+      ["page_type"],
+    ),
+    regenerationSeconds: histogram(
+      "site_regeneration_duration_seconds",
+      "Background renders of a stale page, from the lookup to the stored result",
+      ["page_type"],
+    ),
+    contentRequests: counter(
+      "site_content_requests_total",
+      "Requests to the content API by kind of query and outcome (ok, or the kind of error)",
+      ["query", "outcome"],
+    ),
+    contentSeconds: histogram(
+      "site_content_request_duration_seconds",
+      "Content API latency by kind of query",
+      ["query"],
+    ),
+    redisFallbacks: counter(
+      "site_redis_fallbacks_total",
+      "Operations that went without Redis (it failed or was away): the cache rendered, the limit counted in memory",
+      ["operation"],
+    ),
+    webhookCalls: counter("site_webhook_calls_total", "Calls of the publish webhook by outcome", ["outcome"]),
+    purges: counter("site_proxy_purges_total", "Purges of the proxies' caches after a publish, by outcome", [
+      "outcome",
+    ]),
+    contactMessages: counter(
+      "site_contact_messages_total",
+      "Contact messages by outcome: sent over SMTP, queued in the outbox, or lost (neither)",
+      ["outcome"],
+    ),
     outboxDepth: new client.Gauge({
       name: "site_contact_outbox_messages",
       help: "Contact messages waiting in the outbox (npm run outbox:flush sends them)",

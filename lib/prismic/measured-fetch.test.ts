@@ -1,3 +1,6 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
+
 import { createSiteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { ContentServiceError } from "@/lib/prismic/bounded-fetch";
 import { contentErrorKind, contentQueryKind, measuredFetch } from "@/lib/prismic/measured-fetch";
@@ -19,6 +22,15 @@ describe("content API requests by kind of query", () => {
     ["not a url", "other"],
   ])("%s is %s", (url, kind) => {
     expect(contentQueryKind(url)).toBe(kind);
+  });
+
+  test("every model in customtypes/ is a kind of its own", () => {
+    const models = readdirSync(path.resolve(__dirname, "../../customtypes"), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(models.length).toBeGreaterThan(5);
+    for (const type of models)
+      expect(contentQueryKind(search(`[[at(document.type, "${type}")]]`))).toBe(type);
   });
 
   test.each([

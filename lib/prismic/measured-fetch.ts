@@ -1,18 +1,12 @@
 import { siteMetrics, type SiteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { ContentServiceError } from "@/lib/prismic/bounded-fetch";
+import { PAGE_TYPE_NAMES, WORK_TYPE } from "@/lib/site/page-types";
 
-/** Document types a query may name (the models in customtypes/); any other counts as "other". */
-const DOCUMENT_TYPES = new Set([
-  "home_page",
-  "works_page",
-  "works_completed_page",
-  "works_in_production_page",
-  "project",
-  "contact_page",
-  "legals_page",
-  "settings",
-  "translations",
-]);
+/**
+ * Document types a query may name: the page types, works, and the two documents every page reads
+ * (the models in customtypes/); any other counts as "other".
+ */
+const DOCUMENT_TYPES = new Set<string>([...PAGE_TYPE_NAMES, WORK_TYPE, "settings", "translations"]);
 
 /**
  * The kind of a Content API request, as the metrics' `query` label: the repository (refs,

@@ -53,17 +53,25 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `next start` on 127.0.0.1:`port`; resolves once it answers, rejects if it exits first. */
+/**
+ * `next start` on 127.0.0.1:`port` (with `npmStart`, the site's own `npm start`: server.mjs, with
+ * its request ids, metrics and graceful shutdown); resolves once it answers, rejects if it exits first.
+ */
 export async function nextStart(
   cwd: string,
   port: number,
   env: Record<string, string>,
+  { npmStart = false }: { npmStart?: boolean } = {},
 ): Promise<RunningServer> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)],
-    { cwd, env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const args = npmStart
+    ? [path.join(cwd, "server.mjs")]
+    : [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)];
+  const serverEnv = npmStart ? { HOST: "127.0.0.1", PORT: String(port) } : {};
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...serverEnv, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
