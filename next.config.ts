@@ -43,10 +43,9 @@ const nextConfig: NextConfig = {
     // 1920 px screen at 2x; the in-between widths saved a few kB of image for a few kB of page.
     deviceSizes: [640, 828, 1200, 1920, 3840],
     imageSizes: [128, 256, 384],
-    remotePatterns: [
-      { protocol: "https", hostname: "images.prismic.io" },
-      { protocol: "https", hostname: "*.cdn.prismic.io" },
-    ],
+    // No remote pattern: pictures from a hosted repository go straight to Prismic's CDN (imgix,
+    // components/content-image), so the optimiser serves the bundled /assets/ only, never any
+    // repository's pictures on this origin.
   },
   // Fixed at build, like the pages: analytics from NEXT_PUBLIC_GA_MEASUREMENT_ID, the toolbar's
   // allowance when PRISMIC_ENDPOINT names a hosted repository (set both the same at build and start).

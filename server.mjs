@@ -25,6 +25,7 @@ import {
   plainAnswer,
   UNSERVED_METHODS,
 } from "./lib/net/client-error.mjs";
+import { IMAGE_PATH, isCanonicalImageQuery } from "./lib/net/image-request.mjs";
 import { dropInternalHeaders } from "./lib/net/internal-headers.mjs";
 import { pageRequestTarget } from "./lib/routing/page-request.mjs";
 import { accessLogOn, exitOnInvalidEnv, startEnv } from "./lib/runtime-env.mjs";
@@ -56,7 +57,8 @@ const ownHeaders = errorHeaders(JSON.parse(readFileSync(path.join(distDir, "rout
 let stopping = false;
 
 /**
- * What the request is for, once its id is set: the metrics, a method no page serves, or Next.
+ * What the request is for, once its id is set: the metrics, a method no page serves, an image
+ * request in a spelling the site never writes (lib/net/image-request.mjs), or Next.
  * @param {http.IncomingMessage} request @param {http.ServerResponse} response @param {string} pathname
  */
 function dispatch(request, response, pathname) {
@@ -66,6 +68,11 @@ function dispatch(request, response, pathname) {
   }
   if (UNSERVED_METHODS.has(request.method ?? "")) {
     const answer = plainAnswer(405, ownHeaders);
+    response.writeHead(answer.status, answer.headers.flat()).end(answer.body);
+    return;
+  }
+  if (pathname === IMAGE_PATH && !isCanonicalImageQuery((request.url ?? "").slice(pathname.length + 1))) {
+    const answer = plainAnswer(400, ownHeaders);
     response.writeHead(answer.status, answer.headers.flat()).end(answer.body);
     return;
   }

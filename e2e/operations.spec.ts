@@ -178,3 +178,17 @@ test("one request id from nginx's access log to every line the instance logs for
   expect(again.headers["x-request-id"]).toMatch(/^[0-9a-f]{32}$/);
   expect(again.headers["x-request-id"]).not.toBe(id);
 });
+
+test("nginx's access log names paths, never queries: no preview token or visitor's data in it", async () => {
+  const secrets = ["previewRefSecret123", "visitor@example.com"];
+  await rawRequest(
+    nginx.origin,
+    `/preview?token=${encodeURIComponent(`https://vif-argent.prismic.io/previews/${secrets[0]}`)}&documentId=x`,
+  );
+  await rawRequest(nginx.origin, `/contact?email=${encodeURIComponent(secrets[1])}`);
+  await expect.poll(() => nginx.accessLog()).toContain('"GET /contact"');
+  const log = nginx.accessLog();
+  expect(log).toContain('"GET /preview"');
+  for (const secret of secrets) expect(log).not.toContain(secret);
+  expect(log).not.toMatch(/"[A-Z]+ [^"]*\?/);
+});

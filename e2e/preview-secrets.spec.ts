@@ -1,4 +1,6 @@
-import { makeRef, previewTokenFor, releaseRef } from "@vifargent/content-api";
+import path from "node:path";
+
+import { loadSnapshot, makeRef, previewTokenFor, releaseRef } from "@vifargent/content-api";
 import fc from "fast-check";
 
 import { expect, test } from "./fixtures";
@@ -40,6 +42,20 @@ test("guessed release refs never open a preview", async () => {
     expect(answer.status).toBe(307);
     expect(answer.headers.location).toBe("/");
     expect(opensDraftMode(answer), ref).toBe(false);
+  }
+});
+
+test("a token naming the master ref (anyone with the content files can compute it) opens nothing", async () => {
+  const { masterRef } = await loadSnapshot(path.resolve(__dirname, "../content"));
+  const forms = [
+    previewTokenFor("vif-argent", masterRef),
+    `https://vif-argent.prismic.io/previews/${masterRef}`,
+    `https://vif-argent.prismic.io/previews/${encodeURIComponent(masterRef)}?websitePreviewId=x`,
+  ];
+  for (const token of forms) {
+    const answer = await rawRequest(ORIGIN, entry(token));
+    expect(answer.headers.location, token).toBe("/");
+    expect(opensDraftMode(answer), token).toBe(false);
   }
 });
 

@@ -133,9 +133,17 @@ test("answers nginx makes itself carry the site's security headers", async () =>
       await broken.stop();
     }
   })();
-  for (const answer of [tooLarge, down]) {
+  const precondition = await rawRequest(nginx.origin, "/", { headers: { "if-match": '"not-this-one"' } });
+  const refusedPurges = await Promise.all(
+    [
+      { method: "PURGE", headers: {} as Record<string, string> },
+      { method: "PURGE", headers: { "x-purge-secret": "wrong" } },
+      { method: "GET", headers: { "x-purge-secret": NGINX_PURGE_SECRET } },
+    ].map((options) => rawRequest(nginx.origin, "/purge-all", options)),
+  );
+  for (const answer of [tooLarge, down, precondition, ...refusedPurges]) {
     expect(answer).toBeDefined();
-    expect([413, 502]).toContain(answer!.status);
+    expect([403, 405, 412, 413, 502]).toContain(answer!.status);
     for (const name of security) expect(answer!.headers[name], name).toBe(page.headers[name]);
     expect(answer!.headers["content-security-policy"]).toContain("default-src 'none'");
     expect(answer!.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
@@ -418,4 +426,105 @@ test("form posts are limited per address: a flood gets 429s, with the security h
   expect(claiming.headers["x-content-type-options"]).toBe("nosniff");
   // Pages are not limited.
   expect((await rawRequest(nginx.origin, "/works")).status).toBe(200);
+});
+
+/** What a page's query may carry besides what pages read: tags, junk, odd spellings, markup. */
+const extraParameter = fc
+  .tuple(
+    fc.oneof(
+      fc.constantFrom("utm_source", "gclid", "x", "PAGE", "page[]", "_RSC", "%70age_", "a+b", ""),
+      fc.stringMatching(/^[a-z_]{1,10}$/),
+    ),
+    fc.stringMatching(/^[a-z0-9%]{0,10}$/),
+  )
+  .filter(([name]) => !["page", "_rsc"].includes(name))
+  .map(([name, value]) => `${name}=${value}`);
+
+test("a page's query beyond what the instances read adds no stored copy and no trip to them", async () => {
+  const pages = ["/", "/works", "/en/legals", "/works/electrique"];
+  for (const [index, extras] of fc
+    .sample(fc.array(extraParameter, { minLength: 1, maxLength: 4 }), { numRuns: 24, seed: 26 })
+    .entries()) {
+    const page = pages[index % pages.length];
+    // `page` where the page reads it, placed anywhere among the others.
+    const kept = page === "/works" ? ["page=1"] : [];
+    const query = [...extras.slice(0, 1), ...kept, ...extras.slice(1)].join("&");
+    await purge();
+    const plain = await rawRequest(nginx.origin, kept.length ? `${page}?${kept.join("&")}` : page);
+    expect(plain.headers["x-cache-status"], page).toBe("MISS");
+    const tagged = await rawRequest(nginx.origin, `${page}?${query}`);
+    expect(tagged.status, `${page}?${query}`).toBe(200);
+    expect(tagged.headers["x-cache-status"], `${page}?${query}`).toBe("HIT");
+    expect(tagged.body).toBe(plain.body);
+  }
+  // What pages read still keys apart: another list page, a navigation's _rsc.
+  await purge();
+  await rawRequest(nginx.origin, "/works");
+  for (const query of ["page=2", "page=1&page=1", "_rsc=abc", "pa%67e=1"]) {
+    const answer = await rawRequest(nginx.origin, `/works?${query}&utm_source=x`);
+    expect(answer.headers["x-cache-status"], query).toBe("MISS");
+    // And it is what the instance itself answers for that query.
+    expect(answer.status, query).toBe((await rawRequest(site.origin, `/works?${query}`)).status);
+  }
+});
+
+test("made-up URLs are answered, never kept: nothing to fill the cache with", async () => {
+  const made = fc.sample(
+    fc.oneof(
+      fc.stringMatching(/^[a-z][a-z0-9-]{3,30}$/).map((uid) => `/works/${uid}`),
+      fc.stringMatching(/^[a-z][a-z0-9-]{3,30}$/).map((name) => `/en/${name}`),
+      fc.stringMatching(/^[A-Z]{3,8}$/).map((name) => `/${name}`),
+    ),
+    { numRuns: 20, seed: 27 },
+  );
+  for (const url of made) {
+    const first = await rawRequest(nginx.origin, url);
+    expect(first.status, url).toBe(404);
+    const again = await rawRequest(nginx.origin, url);
+    expect(again.status, url).toBe(404);
+    expect(again.headers["x-cache-status"], url).toBe("MISS");
+    expect(again.headers["content-security-policy"], url).toBeDefined();
+  }
+});
+
+/** Spellings of one picture's optimiser URL other than the one next/image writes. */
+const imageSpelling = fc.oneof(
+  fc
+    .constantFrom(
+      "/assets/./cover-electrique.jpg",
+      "/assets/x/../cover-electrique.jpg",
+      "/assets//cover-electrique.jpg",
+      "/assets\\cover-electrique.jpg",
+      "/assets/%63over-electrique.jpg",
+      "/assets/cover-electrique.jpg#x",
+      "/assets/cover-electrique.jpg?",
+      "/works",
+      "https://images.prismic.io/another-repository/a.jpg",
+    )
+    .map((url) => `url=${encodeURIComponent(url)}&w=640&q=75`),
+  fc
+    .constantFrom("&x=1", "&", "&w=640", "#frag")
+    .map((extra) => `url=${encodeURIComponent("/assets/cover-electrique.jpg")}&w=640&q=75${extra}`),
+  fc.constantFrom(
+    `url=/assets/cover-electrique.jpg&w=640&q=75`,
+    `w=640&url=${encodeURIComponent("/assets/cover-electrique.jpg")}&q=75`,
+    `url=${encodeURIComponent("/assets/cover-electrique.jpg")}&w=0640&q=75`,
+  ),
+);
+
+test("the image optimiser takes the one spelling the site writes: others are refused before any encode", async () => {
+  const canonical = `url=${encodeURIComponent("/assets/cover-electrique.jpg")}&w=640&q=75`;
+  expect(
+    (await rawRequest(site.origin, `/_next/image?${canonical}`, { headers: { accept: "image/avif" } }))
+      .status,
+  ).toBe(200);
+  for (const query of fc.sample(imageSpelling, { numRuns: 30, seed: 28 })) {
+    for (const origin of [site.origin, nginx.origin]) {
+      const answer = await rawRequest(origin, `/_next/image?${query}`, { headers: { accept: "image/avif" } });
+      expect(answer.status, `${origin} ${query}`).toBe(400);
+      expect(answer.headers["content-type"], query).toMatch(/^text\/plain/);
+      expect(answer.headers["x-content-type-options"], query).toBe("nosniff");
+    }
+  }
+  expect(site.output()).not.toMatch(/internal image response failed|"level":"error"/);
 });

@@ -42,14 +42,20 @@ function emptyCache(root) {
   return names.length;
 }
 
+/**
+ * PURGE (or POST) with the shared secret empties the cache. A refusal is a bare status, so that
+ * nginx answers it as its other errors (error_page: the security headers, a plain body); why it
+ * was refused goes to nginx's error log.
+ */
 function purge(r) {
   if (r.method !== "PURGE" && r.method !== "POST") {
-    r.headersOut["Allow"] = "PURGE, POST";
-    r.return(405, "purge with PURGE or POST\n");
+    r.warn(`purge refused: method ${r.method} (PURGE or POST)`);
+    r.return(405);
     return;
   }
   if (!sameSecret(r.headersIn["X-Purge-Secret"] || "", purgeSecret(r))) {
-    r.return(403, "purge refused: X-Purge-Secret missing or wrong\n");
+    r.warn("purge refused: X-Purge-Secret missing or wrong");
+    r.return(403);
     return;
   }
   let moved;
@@ -57,10 +63,36 @@ function purge(r) {
     moved = emptyCache(r.variables.site_cache_dir);
   } catch (e) {
     r.error(`cache purge failed: ${e.message}`);
-    r.return(500, "cache purge failed: see nginx's error log\n");
+    r.return(500);
     return;
   }
   r.return(200, `cache purged: ${moved} folder(s) emptied\n`);
+}
+
+/** A query parameter's name as npm start reads it (lib/routing/page-request.mjs). */
+function parameterName(part) {
+  const name = part.split("=")[0].replace(/\+/g, " ");
+  try {
+    return decodeURIComponent(name);
+    // njs 0.7 has no catch without a binding. A malformed encoding is kept as sent, as npm start does.
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  } catch (malformed) {
+    return name;
+  }
+}
+
+/**
+ * A page request's query as the instances read it: only its `page` and `_rsc` parameters, as sent
+ * and in order (the cache key's query for pages; run only when the query holds anything else).
+ */
+function pageArgs(r) {
+  return (r.variables.args || "")
+    .split("&")
+    .filter((part) => {
+      const name = parameterName(part);
+      return name === "page" || name === "_rsc";
+    })
+    .join("&");
 }
 
 /** Reasons for the answers nginx makes itself (error_page … @site_error). */
@@ -69,8 +101,10 @@ const REASONS = {
   403: "Forbidden",
   404: "Not Found",
   405: "Method Not Allowed",
+  412: "Precondition Failed",
   413: "Request Entity Too Large",
   414: "URI Too Long",
+  416: "Range Not Satisfiable",
   431: "Request Header Fields Too Large",
   429: "Too Many Requests",
   500: "Internal Server Error",
@@ -95,5 +129,5 @@ function errorPage(r) {
   r.return(status, `${status} ${REASONS[status] || "Error"}\n`);
 }
 
-const site = { purge, errorPage };
+const site = { purge, pageArgs, errorPage };
 export default site;

@@ -19,7 +19,9 @@ export function rawRequest(
   const { hostname, port } = new URL(origin);
   return new Promise((resolve, reject) => {
     const request = httpRequest(
-      { host: hostname, port: Number(port), method, path, headers, timeout: 15_000 },
+      // A connection of its own: a server may close one after an error answer, and a reused one
+      // would then fail the next request (ECONNRESET) instead of answering it.
+      { host: hostname, port: Number(port), method, path, headers, timeout: 15_000, agent: false },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));

@@ -324,6 +324,20 @@ describe("errors arrive as the client's error classes", () => {
     );
   });
 
+  test("a preview token names a release, never the master ref (computable from the content files)", async () => {
+    const { ref: masterRef } = await client.getMasterRef();
+    for (const token of [
+      `https://vif-argent.prismic.io/previews/${masterRef}?websitePreviewId=${masterRef}`,
+      `https://vif-argent.prismic.io/previews/${masterRef}`,
+    ]) {
+      const raw = await fetch(`${server.origin}/api/v2/documents/search?ref=${encodeURIComponent(token)}`);
+      expect({ token, ok: raw.ok }).toEqual({ token, ok: false });
+      await expect(client.getByID(frProject.id, { ref: token })).rejects.toBeInstanceOf(prismic.PrismicError);
+    }
+    // The master ref itself still reads the published content.
+    expect((await client.getByID(frProject.id, { ref: masterRef })).id).toBe(frProject.id);
+  });
+
   test("a malformed predicate is a ParsingError", async () => {
     await expect(client.get({ filters: ['[at(document.type, "project"]'] })).rejects.toBeInstanceOf(
       prismic.ParsingError,

@@ -3,7 +3,8 @@ import type { ContentSnapshot, Release, StoredDocument } from "./types";
 
 /**
  * What a ref sees: the master ref sees the published documents; a release ref
- * (or a preview token naming it) sees them with the release's changes applied.
+ * (or a preview token naming it) sees them with the release's changes applied. A preview token
+ * names a release, never the master ref.
  */
 export interface RefView {
   ref: string;
@@ -46,6 +47,9 @@ export function viewForRef(snapshot: ContentSnapshot, ref: string): RefView {
   const releaseRef = isPreviewToken ? releaseRefFromPreviewToken(ref, snapshot.meta.repositoryName) : ref;
   let view: RefView;
   if (releaseRef === snapshot.masterRef) {
+    // A preview shows a release: a token naming the master ref (computable by anyone who has the
+    // content files) would open an editor's draft session on the published content.
+    if (isPreviewToken) throw previewTokenInvalid();
     view = buildView(snapshot, undefined);
   } else {
     const release = snapshot.releases.find((r) => r.ref === releaseRef);
