@@ -1,11 +1,32 @@
 import { NotFoundError, PrismicError } from "@prismicio/client";
 
 /** One log line per content failure, with what an operator needs: message, status and URL. */
+/**
+ * Parameters @prismicio/client adds to every query that say nothing about a failure: the site's
+ * whole route table (2 kB of JSON) and its broken-link route.
+ */
+const NOISE_PARAMETERS = ["routes", "brokenRoute"];
+
+/** A request URL for a log line: without the route table, so one failure is one readable line. */
+function loggedUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    for (const name of NOISE_PARAMETERS) parsed.searchParams.delete(name);
+    return parsed.href;
+  } catch {
+    return url;
+  }
+}
+
 export function describeContentError(error: unknown): string {
   if (error instanceof PrismicError) {
     const response = error.response as { status?: number } | undefined;
     const status = typeof response?.status === "number" ? ` [${response.status}]` : "";
-    return `${error.name}${status}: ${error.message}${error.url ? ` on URL ${error.url}` : ""}`;
+    if (!error.url) return `${error.name}${status}: ${error.message}`;
+    // The client's messages often name the URL already: once is enough.
+    const url = loggedUrl(error.url);
+    const message = error.message.split(error.url).join(url);
+    return `${error.name}${status}: ${message}${message.includes(url) ? "" : ` on URL ${url}`}`;
   }
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
