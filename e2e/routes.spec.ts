@@ -315,3 +315,36 @@ for (const lang of ["fr", "en"] as Lang[]) {
     }
   });
 }
+
+/**
+ * The pages a fresh deployment serves were prerendered under the app paths the request router
+ * rewrites to (/fr/lists/works_page/1): each still marks its own navigation link as the current
+ * page, in the HTML sent (what a visitor without JavaScript, or before hydration, gets) and once
+ * hydrated.
+ */
+for (const lang of ["fr", "en"] as Lang[]) {
+  test(`each page of the ${lang} navigation marks its own link as the current page`, async ({
+    page,
+    request,
+  }) => {
+    const navigation = single("settings", lang).data.navigation as Array<{ label: string; link: Link }>;
+    for (const item of navigation) {
+      const href = linkHref(item.link)!;
+      const html = await (await request.get(href)).text();
+      const marked = [...html.matchAll(/<a [^>]*aria-current="page"[^>]*>([^<]*)<\/a>/g)].map(
+        (match) => match[1],
+      );
+      expect(marked, href).toContain(item.label);
+      await page.goto(href);
+      await page.waitForLoadState("networkidle");
+      const nav = page.getByRole("navigation", {
+        name: translation(lang, "common.main_navigation"),
+        exact: true,
+      });
+      await expect(nav.getByRole("link", { name: item.label, exact: true }), href).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+    }
+  });
+}

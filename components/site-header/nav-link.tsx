@@ -4,6 +4,8 @@ import Link from "next/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
+import { publicPathOf } from "@/lib/routing/public-path";
+
 /** A navigation link that marks itself as the current page (aria-current). */
 export function NavLink({
   href,
@@ -14,8 +16,8 @@ export function NavLink({
   className?: string;
   children: ReactNode;
 }) {
-  const pathname = usePathname();
-  const current = pathname === href;
+  // As the page's public path: a regenerated page may report the path it was rendered under.
+  const current = publicPathOf(usePathname() ?? "/") === href;
   return (
     <Link href={href} className={className} aria-current={current ? "page" : undefined}>
       {children}
