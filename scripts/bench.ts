@@ -430,7 +430,9 @@ async function main() {
       site: await nextBuild(ROOT, siteEnv),
       floor: await nextBuild(floorApp.dir, {}),
     };
-    site = await nextStart(ROOT, sitePort, siteEnv);
+    // The site as deployed: npm start (server.mjs: request ids, metrics, graceful shutdown), with
+    // no line per request, as behind nginx; the floor has only next start.
+    site = await nextStart(ROOT, sitePort, { ...siteEnv, ACCESS_LOG: "off" }, { npmStart: true });
     floor = await nextStart(floorApp.dir, floorPort, {});
     const paths = await routes(site.origin);
     log(`measuring HTML and JavaScript on ${paths.length} routes…`);
