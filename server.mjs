@@ -67,19 +67,23 @@ function dispatch(request, response, pathname) {
     return;
   }
   if (UNSERVED_METHODS.has(request.method ?? "")) {
-    const answer = plainAnswer(405, ownHeaders);
-    response.writeHead(answer.status, answer.headers.flat()).end(answer.body);
+    answerPlain(response, 405);
     return;
   }
   if (pathname === IMAGE_PATH && !isCanonicalImageQuery((request.url ?? "").slice(pathname.length + 1))) {
-    const answer = plainAnswer(400, ownHeaders);
-    response.writeHead(answer.status, answer.headers.flat()).end(answer.body);
+    answerPlain(response, 400);
     return;
   }
   dropInternalHeaders(request.headers);
   if (request.method === "GET" || request.method === "HEAD")
     request.url = pageRequestTarget(request.url ?? "/");
   void handle(request, response);
+}
+
+/** A plain-text answer of npm start's own, with the site's headers. @param {http.ServerResponse} response @param {number} status */
+function answerPlain(response, status) {
+  const answer = plainAnswer(status, ownHeaders);
+  response.writeHead(answer.status, answer.headers.flat()).end(answer.body);
 }
 
 /** @param {http.IncomingMessage} request @param {http.ServerResponse} response */

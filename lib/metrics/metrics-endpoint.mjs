@@ -6,19 +6,13 @@
  * come through a proxy (nginx sets X-Forwarded-For and X-Real-IP, and the shipped config also
  * answers the path 404 itself).
  */
-import { createHmac } from "node:crypto";
+import { sameSecret } from "../security/same-secret.mjs";
 
 export const METRICS_PATH = "/api/metrics";
 
 /** @param {string | undefined} address */
 function isLoopback(address) {
   return address === "127.0.0.1" || address === "::1" || address === "::ffff:127.0.0.1";
-}
-
-/** Compares digests, so the time taken says nothing about the token. @param {string} given @param {string} expected */
-function sameToken(given, expected) {
-  const digest = (/** @type {string} */ value) => createHmac("sha256", "metrics").update(value).digest("hex");
-  return digest(given) === digest(expected);
 }
 
 /**
@@ -30,7 +24,7 @@ function sameToken(given, expected) {
 export function metricsAccess({ remoteAddress, headers }, token) {
   if (token) {
     const given = /^Bearer\s+(\S+)\s*$/i.exec(headers.authorization ?? "")?.[1];
-    return given !== undefined && sameToken(given, token)
+    return given !== undefined && sameSecret(given, token)
       ? { allowed: true }
       : { allowed: false, status: 401, reason: "metrics: Authorization: Bearer <METRICS_TOKEN> required" };
   }

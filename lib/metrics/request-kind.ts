@@ -1,5 +1,6 @@
 import { isLang } from "@/lib/i18n/locales";
 import type { RequestKind } from "@/lib/metrics/site-metrics.mjs";
+import { OUTSIDE_KINDS, outsideKind } from "@/lib/routing/page-request.mjs";
 import { resolvePath } from "@/lib/routing/resolve-path";
 import {
   isListType,
@@ -11,37 +12,9 @@ import {
   type ListType,
 } from "@/lib/site/page-types";
 
-/** What the site serves outside its pages. */
-const OUTSIDE_KIND_NAMES = [
-  "metrics",
-  "api",
-  "preview",
-  "slice_simulator",
-  "image",
-  "static",
-  "asset",
-  "seo",
-] as const;
-
 /** Every page type a request is counted under: a fixed set, whatever the path. */
 export const REQUEST_KINDS: readonly RequestKind[] = [
-  ...PAGE_TYPE_NAMES,
-  WORK_TYPE,
-  "not_found",
-  ...OUTSIDE_KIND_NAMES,
-  "other",
-];
-
-/** What the site serves outside its pages, by path: the first that matches names the kind. */
-const OUTSIDE_KINDS: Array<[RegExp, (typeof OUTSIDE_KIND_NAMES)[number]]> = [
-  [/^\/api\/metrics$/, "metrics"],
-  [/^\/api\//, "api"],
-  [/^\/preview\/?$/, "preview"],
-  [/^\/slice-simulator\/?$/, "slice_simulator"],
-  [/^\/_next\/image$/, "image"],
-  [/^\/_next\//, "static"],
-  [/^\/assets\//, "asset"],
-  [/^\/(?:sitemap\.xml|sitemaps\/|robots\.txt)/, "seo"],
+  ...new Set([...PAGE_TYPE_NAMES, WORK_TYPE, "not_found", ...OUTSIDE_KINDS, "other"]),
 ];
 
 /**
@@ -60,7 +33,7 @@ export function requestKindOf(pathname: string): RequestKind {
     case "not-found":
       return "not_found";
     case "outside":
-      return OUTSIDE_KINDS.find(([pattern]) => pattern.test(pathname))?.[1] ?? "other";
+      return outsideKind(pathname) ?? "other";
   }
 }
 

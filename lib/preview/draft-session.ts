@@ -3,7 +3,7 @@ import path from "node:path";
 
 import { buildDir } from "@/lib/build-dir";
 import { DRAFT_MODE_COOKIE } from "@/lib/preview/draft-mode";
-import { sameSecret } from "@/lib/security/same-secret";
+import { sameSecret } from "@/lib/security/same-secret.mjs";
 
 /**
  * Whether a request belongs to an editor's draft-mode session, decided as Next decides it: the

@@ -6,25 +6,45 @@
  */
 
 /**
- * Paths that are not site pages: Next's files and images, the route handlers (each named, so any
+ * Paths that are not site pages, each with the kind the metrics count it under
+ * (lib/metrics/request-kind.ts): Next's files and images, the route handlers (each named, so any
  * other /api/... is the site's 404), metadata files. Nothing else under /_next/: Next would read
  * /_next/<name> as the internal /<lang>/... tree with the language "_next" (a render and a cache
  * entry per made-up name), and /_next/data/<build id>/<path>.json as a page request for <path>
  * (a pages router's data URL; this site has none): those are paths like any other, 404s.
+ * @type {ReadonlyArray<[RegExp, string]>}
  */
 const OUTSIDE = [
-  /^\/sitemaps\/[^/]+\.xml$/,
-  /^\/_next\/(?:static\/|image$)/,
-  /^\/api\/(?:revalidate|exit-preview|health|draft-session|metrics)$/,
-  /^\/assets\/[^/]+$/,
-  /^\/preview\/?$/,
-  /^\/slice-simulator\/?$/,
+  [/^\/sitemaps\/[^/]+\.xml$/, "seo"],
+  [/^\/_next\/static\//, "static"],
+  [/^\/_next\/image$/, "image"],
+  [/^\/api\/metrics$/, "metrics"],
+  [/^\/api\/(?:revalidate|exit-preview|health|draft-session)$/, "api"],
+  [/^\/assets\/[^/]+$/, "asset"],
+  [/^\/preview\/?$/, "preview"],
+  [/^\/slice-simulator\/?$/, "slice_simulator"],
 ];
-const OUTSIDE_FILES = new Set(["/sitemap.xml", "/robots.txt", "/favicon.ico"]);
+/** @type {ReadonlyMap<string, string>} */
+const OUTSIDE_FILES = new Map([
+  ["/sitemap.xml", "seo"],
+  ["/robots.txt", "seo"],
+  ["/favicon.ico", "other"],
+]);
+
+/** Every kind a path outside the pages is counted under. */
+export const OUTSIDE_KINDS = [...new Set([...OUTSIDE.map(([, kind]) => kind), ...OUTSIDE_FILES.values()])];
+
+/**
+ * The kind of a path served by something other than a page, or undefined for a page's path.
+ * @param {string} pathname
+ */
+export function outsideKind(pathname) {
+  return OUTSIDE_FILES.get(pathname) ?? OUTSIDE.find(([pattern]) => pattern.test(pathname))?.[1];
+}
 
 /** Whether a path is served by something other than a page (its own query is its own business). @param {string} pathname */
 export function isOutsidePath(pathname) {
-  return OUTSIDE_FILES.has(pathname) || OUTSIDE.some((pattern) => pattern.test(pathname));
+  return outsideKind(pathname) !== undefined;
 }
 
 /** The query parameters a page reads: the list page (the router) and Next's navigation hash. */

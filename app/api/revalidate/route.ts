@@ -8,7 +8,7 @@ import { loggerFor } from "@/lib/logger.mjs";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { NO_STORE } from "@/lib/net/cache-control";
 import { bundledContent, contentSource } from "@/lib/prismic/content-source";
-import { sameSecret } from "@/lib/security/same-secret";
+import { sameSecret } from "@/lib/security/same-secret.mjs";
 
 /**
  * Prismic's publish webhook: POST a JSON body whose `secret` equals
