@@ -22,12 +22,13 @@ import {
   clientErrorAnswer,
   clientErrorStatus,
   errorHeaders,
+  fillMissingHeaders,
   plainAnswer,
   UNSERVED_METHODS,
 } from "./lib/net/client-error.mjs";
 import { IMAGE_PATH, isCanonicalImageQuery } from "./lib/net/image-request.mjs";
 import { dropInternalHeaders } from "./lib/net/internal-headers.mjs";
-import { pageRequestTarget } from "./lib/routing/page-request.mjs";
+import { isOriginFormTarget, pageRequestTarget } from "./lib/routing/page-request.mjs";
 import { accessLogOn, exitOnInvalidEnv, startEnv } from "./lib/runtime-env.mjs";
 
 // An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).
@@ -57,11 +58,17 @@ const ownHeaders = errorHeaders(JSON.parse(readFileSync(path.join(distDir, "rout
 let stopping = false;
 
 /**
- * What the request is for, once its id is set: the metrics, a method no page serves, an image
- * request in a spelling the site never writes (lib/net/image-request.mjs), or Next.
+ * What the request is for, once its id is set: a target no browser sends, the metrics, a method no
+ * page serves, an image request in a spelling the site never writes (lib/net/image-request.mjs),
+ * or Next (whose answers get the site's headers they lack).
  * @param {http.IncomingMessage} request @param {http.ServerResponse} response @param {string} pathname
  */
 function dispatch(request, response, pathname) {
+  if (!isOriginFormTarget(request.url ?? "")) {
+    answerPlain(response, 400);
+    return;
+  }
+  fillMissingHeaders(response, ownHeaders);
   if (pathname === METRICS_PATH && (request.method === "GET" || request.method === "HEAD")) {
     void answerMetrics(request, response);
     return;

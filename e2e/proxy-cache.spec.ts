@@ -528,3 +528,65 @@ test("the image optimiser takes the one spelling the site writes: others are ref
   }
   expect(site.output()).not.toMatch(/internal image response failed|"level":"error"/);
 });
+
+/** Request targets no browser sends to an origin: absolute or asterisk form, or with a fragment. */
+const foreignTarget = fc.oneof(
+  fc
+    .tuple(
+      fc.constantFrom("http://evil.example", "https://site.test", "http://127.0.0.1"),
+      fc.constantFrom(
+        "/works",
+        "/",
+        "/_next/image?url=%2Fassets%2Fhero-background.jpg&w=640&q=75",
+        "/api/metrics",
+      ),
+    )
+    .map(([origin, path]) => `${origin}${path}`),
+  fc.constant("*"),
+  fc
+    .tuple(
+      fc.constantFrom("/works", "/", "/en/legals"),
+      fc.stringMatching(/^[a-z0-9=&]{0,8}$/),
+      fc.constantFrom("&page=2", "&_rsc=abc", "", "page=1"),
+    )
+    .map(([path, before, after]) => `${path}?${before}#${after}`),
+);
+
+test("targets no browser sends get a plain 400 with the security headers, and key nothing in the cache", async () => {
+  const headers = (answer: { headers: Record<string, unknown> }) => [
+    answer.headers["x-content-type-options"],
+    String(answer.headers["content-security-policy"] ?? "").includes("default-src 'none'"),
+  ];
+  for (const target of fc.sample(foreignTarget, { numRuns: 30, seed: 31 })) {
+    for (const method of ["GET", "OPTIONS", "HEAD"]) {
+      const answer = await rawExchange(
+        site.origin,
+        `${method} ${target} HTTP/1.1\r\nHost: site.test\r\n\r\n`,
+      );
+      expect(answer.status, `${method} ${target}`).toBe(400);
+      expect(headers(answer), `${method} ${target}`).toEqual(["nosniff", true]);
+    }
+  }
+  // A fragment hid `page=2` from nginx's key, while the instance read it: never stored as /works.
+  await purge();
+  const plain = await rawRequest(nginx.origin, "/works");
+  for (const target of ["/works?x#&page=2", "/works?x#&page=1", "/works?#page=2"]) {
+    const answer = await rawExchange(nginx.origin, `GET ${target} HTTP/1.1\r\nHost: site.test\r\n\r\n`);
+    expect(answer.status, target).toBe(400);
+  }
+  const after = await rawRequest(nginx.origin, "/works");
+  expect(after.headers["x-cache-status"]).toBe("HIT");
+  expect(after.body).toBe(plain.body);
+});
+
+test("Next's own redirects carry the security headers, on the instance and through nginx", async () => {
+  for (const path of ["/works/", "/en/legals/", "/_next/image/", "/preview/"]) {
+    for (const origin of [site.origin, nginx.origin]) {
+      const answer = await rawRequest(origin, path);
+      expect(answer.status, `${origin}${path}`).toBe(308);
+      expect(answer.headers["x-content-type-options"], `${origin}${path}`).toBe("nosniff");
+      expect(answer.headers["strict-transport-security"], `${origin}${path}`).toBeDefined();
+      expect(answer.headers["content-security-policy"], `${origin}${path}`).toBeDefined();
+    }
+  }
+});

@@ -42,6 +42,22 @@ export function errorHeaders(manifest) {
   ];
 }
 
+/**
+ * Gives a response every site header it does not set itself, as its head is written: Next's own
+ * redirects (a trailing slash, 308) carry none of next.config's headers. A header the response sets
+ * keeps its value.
+ * @param {import("node:http").ServerResponse} response @param {Array<[string, string]>} headers
+ */
+export function fillMissingHeaders(response, headers) {
+  const writeHead = response.writeHead;
+  response.writeHead = /** @type {typeof response.writeHead} */ (
+    function writeHeadWithSiteHeaders(/** @type {any[]} */ ...args) {
+      for (const [name, value] of headers) if (!response.hasHeader(name)) response.setHeader(name, value);
+      return writeHead.apply(response, /** @type {any} */ (args));
+    }
+  );
+}
+
 /** @param {Error & { code?: string }} error */
 export function clientErrorStatus(error) {
   return STATUS[/** @type {keyof typeof STATUS} */ (error.code ?? "")] ?? 400;

@@ -1,7 +1,10 @@
+import { createServer, request as httpRequest, type IncomingHttpHeaders } from "node:http";
+
 import {
   clientErrorAnswer,
   clientErrorStatus,
   errorHeaders,
+  fillMissingHeaders,
   plainAnswer,
   UNSERVED_METHODS,
 } from "@/lib/net/client-error.mjs";
@@ -59,5 +62,39 @@ describe("a request Node refuses", () => {
     expect(answer.headers).toContainEqual(["Allow", "GET, HEAD, POST, OPTIONS"]);
     expect(answer.headers).toContainEqual(["X-Content-Type-Options", "nosniff"]);
     expect(answer.headers).toContainEqual(["Cache-Control", "no-store"]);
+  });
+
+  test("an answer gets every site header it lacks, and keeps those it sets", async () => {
+    const server = createServer((request, response) => {
+      fillMissingHeaders(response, errorHeaders(manifest));
+      if (request.url === "/redirect") {
+        response.writeHead(308, { location: "/works" }).end();
+        return;
+      }
+      response.setHeader("content-security-policy", "default-src 'self'");
+      response.end("page");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    const headersOf = (path: string) =>
+      new Promise<IncomingHttpHeaders>((resolve, reject) =>
+        httpRequest({ host: "127.0.0.1", port, path, agent: false }, (response) => {
+          response.resume();
+          resolve(response.headers);
+        })
+          .on("error", reject)
+          .end(),
+      );
+    try {
+      const redirect = await headersOf("/redirect");
+      expect(redirect.location).toBe("/works");
+      expect(redirect["x-content-type-options"]).toBe("nosniff");
+      expect(redirect["content-security-policy"]).toContain("default-src 'none'");
+      const page = await headersOf("/page");
+      expect(page["content-security-policy"]).toBe("default-src 'self'");
+      expect(page["x-content-type-options"]).toBe("nosniff");
+    } finally {
+      server.close();
+    }
   });
 });

@@ -47,6 +47,18 @@ export function isOutsidePath(pathname) {
   return outsideKind(pathname) !== undefined;
 }
 
+/**
+ * Whether a request target is one a browser sends to an origin: a path (origin form), without a
+ * fragment. The rest (`*`, `http://host/path`, a `#` a browser never sends) is refused before Next
+ * sees it: Next read an absolute target's host into its redirects (`http://evil.example/works`
+ * answered 308 to it), answered `*` with a bare 500, and after a `#` read parameters nginx's cache
+ * key (which ends its query there) did not hold (`/works?x#&page=2` stored page 2 under `/works`).
+ * @param {string} target
+ */
+export function isOriginFormTarget(target) {
+  return target.startsWith("/") && !target.includes("#");
+}
+
 /** The query parameters a page reads: the list page (the router) and Next's navigation hash. */
 export const PAGE_QUERY = new Set(["page", "_rsc"]);
 

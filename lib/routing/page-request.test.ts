@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { isOutsidePath, pageRequestTarget } from "@/lib/routing/page-request.mjs";
+import { isOriginFormTarget, isOutsidePath, pageRequestTarget } from "@/lib/routing/page-request.mjs";
 
 describe("pageRequestTarget", () => {
   test.each([
@@ -59,5 +59,26 @@ describe("pageRequestTarget", () => {
     expect(isOutsidePath("/_next/static/chunks/a.js")).toBe(true);
     expect(isOutsidePath("/_next/data/x/fr.json")).toBe(false);
     expect(isOutsidePath("/works")).toBe(false);
+  });
+});
+
+describe("isOriginFormTarget", () => {
+  test("a path with its query is one; any target with a fragment, absolute or asterisk form is not", () => {
+    const path = fc.webPath().map((p) => p || "/");
+    const query = fc.webQueryParameters();
+    fc.assert(
+      fc.property(path, query, fc.webFragments(), fc.webUrl(), (p, q, fragment, url) => {
+        const target = q ? `${p}?${q}` : p;
+        fc.pre(!target.includes("#"));
+        expect(isOriginFormTarget(target)).toBe(true);
+        expect(isOriginFormTarget(`${target}#${fragment}`)).toBe(false);
+        expect(isOriginFormTarget(`${p}#${fragment}?${q}`)).toBe(false);
+        expect(isOriginFormTarget(url)).toBe(false);
+      }),
+      { seed: 30 },
+    );
+    expect(isOriginFormTarget("*")).toBe(false);
+    expect(isOriginFormTarget("")).toBe(false);
+    expect(isOriginFormTarget("/works?x#&page=2")).toBe(false);
   });
 });
