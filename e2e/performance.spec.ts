@@ -158,3 +158,33 @@ test("a phone fetches the hero's portrait view, a desktop the landscape original
     await context.close();
   }
 });
+
+test("a first visit fetches no other page ahead; a link's page is fetched when a visitor reaches for it, then opens without a document load", async ({
+  page,
+}) => {
+  const ahead: string[] = [];
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("_rsc=") || request.headers()["next-router-prefetch"])
+      ahead.push(request.url());
+    if (request.resourceType() === "document") documents.push(request.url());
+  });
+  await page.goto("/works", { waitUntil: "networkidle" });
+  // Every card, pagination and header link is in view on a desktop, none fetched ahead
+  // (next/link's default fetched each one, and the pictures their pages preload).
+  expect(ahead).toEqual([]);
+
+  const nav = page.getByRole("navigation", { name: "Navigation principale" });
+  const contact = nav.getByRole("link", { name: "Contact" });
+  await contact.hover();
+  await expect.poll(() => ahead.some((url) => new URL(url).pathname === "/contact")).toBe(true);
+
+  const completed = nav.getByRole("link", { name: "Réalisés" });
+  await completed.focus();
+  await expect.poll(() => ahead.some((url) => new URL(url).pathname === "/works-completed")).toBe(true);
+
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/works-completed$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(documents.map((url) => new URL(url).pathname)).toEqual(["/works"]);
+});

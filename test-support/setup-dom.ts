@@ -31,3 +31,10 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// Components render outside Next's app router here: useRouter() gets a router whose calls a test
+// can read (test-support/test-router.ts), instead of throwing that no router is mounted.
+jest.mock("next/navigation", () => ({
+  ...jest.requireActual<typeof import("next/navigation")>("next/navigation"),
+  useRouter: () => jest.requireActual<typeof import("./test-router")>("./test-router").testRouter,
+}));

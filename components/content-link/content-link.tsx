@@ -1,11 +1,11 @@
 import { asLinkAttrs } from "@prismicio/client";
-import Link from "next/link";
+import { SiteLink } from "@/components/site-link/site-link";
 import { isSafeHref } from "@/lib/content/link-href";
 import type { ComponentProps } from "react";
 
 type LinkTarget = Parameters<typeof asLinkAttrs>[0];
 
-export type ContentLinkProps = Omit<ComponentProps<typeof Link>, "href"> & { field: LinkTarget };
+export type ContentLinkProps = Omit<ComponentProps<typeof SiteLink>, "href"> & { field: LinkTarget };
 
 /**
  * A Prismic link field as a next/link, resolved on the server. It does what
@@ -20,8 +20,8 @@ export function ContentLink({ field, children, rel, ...rest }: ContentLinkProps)
   // An address content should never have: the words stay, the link goes.
   if (href && !isSafeHref(href)) return <>{children ?? text}</>;
   return (
-    <Link href={href ?? ""} target={target} rel={rel ?? fieldRel} {...rest}>
+    <SiteLink href={href ?? ""} target={target} rel={rel ?? fieldRel} {...rest}>
       {children ?? text}
-    </Link>
+    </SiteLink>
   );
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { SiteLink } from "@/components/site-link/site-link";
 
 import type { Translations } from "@/lib/i18n/default-translations";
 import { pageWindow } from "@/lib/site/page-window";
@@ -24,9 +24,9 @@ export function Pagination({
   return (
     <nav aria-label={t["works.pagination"]} className={styles.pagination}>
       {page > 1 ? (
-        <Link href={href(page - 1)} rel="prev" className={styles.step}>
+        <SiteLink href={href(page - 1)} rel="prev" className={styles.step}>
           {t["works.previous_page"]}
-        </Link>
+        </SiteLink>
       ) : null}
       <ol className={styles.pages}>
         {pageWindow(page, totalPages).map((n, index) => (
@@ -41,18 +41,18 @@ export function Pagination({
                 {n}
               </span>
             ) : (
-              <Link href={href(n)} className={styles.page}>
+              <SiteLink href={href(n)} className={styles.page}>
                 <span className="visually-hidden">{t["works.page"]} </span>
                 {n}
-              </Link>
+              </SiteLink>
             )}
           </li>
         ))}
       </ol>
       {page < totalPages ? (
-        <Link href={href(page + 1)} rel="next" className={styles.step}>
+        <SiteLink href={href(page + 1)} rel="next" className={styles.step}>
           {t["works.next_page"]}
-        </Link>
+        </SiteLink>
       ) : null}
     </nav>
   );

@@ -1,5 +1,5 @@
 import { isFilled, type Content } from "@prismicio/client";
-import Link from "next/link";
+import { SiteLink } from "@/components/site-link/site-link";
 
 import type { Translations } from "@/lib/i18n/default-translations";
 import { localePath, type Lang } from "@/lib/i18n/locales";
@@ -50,7 +50,7 @@ export function SiteFooter({
         <ul className={styles.list}>
           {navEntries("footer").map((entry) => (
             <li key={entry.type}>
-              <Link href={localePath(lang, entry.path)}>{t[entry.label]}</Link>
+              <SiteLink href={localePath(lang, entry.path)}>{t[entry.label]}</SiteLink>
             </li>
           ))}
           <li>

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { SiteLink } from "@/components/site-link/site-link";
 import { usePathname } from "next/navigation";
 import type { ReactNode } from "react";
 
@@ -19,8 +19,8 @@ export function NavLink({
   // As the page's public path: a regenerated page may report the path it was rendered under.
   const current = publicPathOf(usePathname() ?? "/") === href;
   return (
-    <Link href={href} className={className} aria-current={current ? "page" : undefined}>
+    <SiteLink href={href} className={className} aria-current={current ? "page" : undefined}>
       {children}
-    </Link>
+    </SiteLink>
   );
 }

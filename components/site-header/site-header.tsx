@@ -1,5 +1,5 @@
 import { isFilled, type Content } from "@prismicio/client";
-import Link from "next/link";
+import { SiteLink } from "@/components/site-link/site-link";
 
 import { LanguageSwitch } from "@/components/language-switch/language-switch";
 import { MenuToggle } from "@/components/menu-toggle/menu-toggle";
@@ -41,9 +41,9 @@ export function SiteHeader({
 }) {
   return (
     <header className={styles.header}>
-      <Link href={homePath(lang)} className={styles.brand}>
+      <SiteLink href={homePath(lang)} className={styles.brand}>
         {companyName}
-      </Link>
+      </SiteLink>
       <MenuToggle openLabel={t["common.menu_open"]} closeLabel={t["common.menu_close"]}>
         <nav aria-label={t["common.main_navigation"]} className={styles.nav}>
           <ul>

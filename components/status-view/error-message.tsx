@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { SiteLink } from "@/components/site-link/site-link";
 import type { ReactNode } from "react";
 
 import { homePath, type Lang } from "@/lib/i18n/locales";
@@ -29,9 +29,9 @@ export function ErrorMessage({
       <p className={styles.subtitle}>{t["errors.error_message"]}</p>
       <div className={styles.actions}>
         {retry}
-        <Link href={homePath(lang)} className={styles.secondary}>
+        <SiteLink href={homePath(lang)} className={styles.secondary}>
           {t["errors.go_home"]}
-        </Link>
+        </SiteLink>
       </div>
     </main>
   );

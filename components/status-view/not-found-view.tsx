@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { SiteLink } from "@/components/site-link/site-link";
 
 import { homePath, type Lang } from "@/lib/i18n/locales";
 import type { StatusText } from "@/lib/i18n/status-text";
@@ -14,9 +14,9 @@ export function NotFoundView({ lang, t }: { lang: Lang; t: StatusText }) {
       </p>
       <h1 className={styles.title}>{t["errors.not_found_message"]}</h1>
       <p className={styles.subtitle}>{t["errors.not_found_title"]}</p>
-      <Link href={homePath(lang)} className={styles.button}>
+      <SiteLink href={homePath(lang)} className={styles.button}>
         {t["errors.go_home"]}
-      </Link>
+      </SiteLink>
     </div>
   );
 }

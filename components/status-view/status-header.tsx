@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { SiteLink } from "@/components/site-link/site-link";
 
 import { useSite } from "@/components/site-context/site-context";
 import { homePath } from "@/lib/i18n/locales";
@@ -12,9 +12,9 @@ export function StatusHeader() {
   const { lang, companyName } = useSite();
   return (
     <header className={styles.header}>
-      <Link href={homePath(lang)} className={styles.brand}>
+      <SiteLink href={homePath(lang)} className={styles.brand}>
         {companyName}
-      </Link>
+      </SiteLink>
     </header>
   );
 }

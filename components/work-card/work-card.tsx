@@ -1,5 +1,5 @@
 import { isFilled, type Content } from "@prismicio/client";
-import Link from "next/link";
+import { SiteLink } from "@/components/site-link/site-link";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { FactList } from "@/components/fact-list/fact-list";
@@ -41,7 +41,7 @@ export function WorkCard({
   );
   return (
     <article className={styles.card}>
-      <Link href={href} className={styles.link}>
+      <SiteLink href={href} className={styles.link}>
         <div className={styles.media}>
           {isFilled.image(data.cover) ? (
             <ContentImage
@@ -58,7 +58,7 @@ export function WorkCard({
           </span>
         </div>
         <Heading className={styles.title}>{data.title}</Heading>
-      </Link>
+      </SiteLink>
       <FactList
         className={styles.meta}
         hideLabels

@@ -1,5 +1,5 @@
 import { isFilled, type Content } from "@prismicio/client";
-import Link from "next/link";
+import { SiteLink } from "@/components/site-link/site-link";
 import type { ReactNode } from "react";
 
 import { ContentImage } from "@/components/content-image/content-image";
@@ -86,16 +86,16 @@ export function WorkDetail({
 
       <nav className={styles.neighbours} aria-label={t["works.all_works"]}>
         {neighbours.previous?.url ? (
-          <Link href={neighbours.previous.url} rel="prev" className={styles.neighbour}>
+          <SiteLink href={neighbours.previous.url} rel="prev" className={styles.neighbour}>
             <span className={styles.neighbourLabel}>{t["works.previous_work"]}</span>
             <span className={styles.neighbourTitle}>{neighbours.previous.data.title}</span>
-          </Link>
+          </SiteLink>
         ) : null}
         {neighbours.next?.url ? (
-          <Link href={neighbours.next.url} rel="next" className={`${styles.neighbour} ${styles.next}`}>
+          <SiteLink href={neighbours.next.url} rel="next" className={`${styles.neighbour} ${styles.next}`}>
             <span className={styles.neighbourLabel}>{t["works.next_work"]}</span>
             <span className={styles.neighbourTitle}>{neighbours.next.data.title}</span>
-          </Link>
+          </SiteLink>
         ) : null}
       </nav>
     </article>

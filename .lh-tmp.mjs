@@ -1,0 +1,14 @@
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import fs from "node:fs";
+const url = process.argv[2]; const out = process.argv[3];
+const chrome = await launch({ chromePath: "/usr/bin/chromium", chromeFlags: ["--headless=new","--no-sandbox","--disable-gpu","--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"] });
+const r = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] });
+fs.writeFileSync(out, r.report);
+const a = r.lhr.audits;
+console.log(url, "perf", Math.round(r.lhr.categories.performance.score*100), "LCP", Math.round(a["largest-contentful-paint"].numericValue), "FCP", Math.round(a["first-contentful-paint"].numericValue), "TBT", Math.round(a["total-blocking-time"].numericValue));
+const m = a.metrics.details.items[0];
+console.log("observed FCP", m.observedFirstContentfulPaint, "observed LCP", m.observedLargestContentfulPaint);
+for (const req of a["network-requests"].details.items) console.log(Math.round(req.networkRequestTime), Math.round(req.networkEndTime), req.priority, req.resourceType, req.transferSize, req.url.slice(0,90));
+console.log("LCP el", JSON.stringify(a["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node?.snippet));
+await chrome.kill();
