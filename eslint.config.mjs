@@ -15,10 +15,10 @@ const PACKAGE_INTERNALS = {
   group: ["**/packages/**", "@/packages/**"],
   message: "Import it by package name.",
 };
-/** Links go through SiteLink, which fetches a page ahead on a visitor's intent, not on sight. */
+/** Links are SiteLink's plain anchors, which one listener hands to the app router: no next/link. */
 const NEXT_LINK = {
   name: "next/link",
-  message: "Use SiteLink (@/components/site-link/site-link): next/link prefetches every link in view.",
+  message: "Use SiteLink (@/components/site-link/site-link): a plain <a> that ClientNavigation follows.",
 };
 // ESLint keeps only the last setting of a rule per file: every boundary carries the package and
 // link rules.
@@ -26,11 +26,6 @@ const restrict = (...patterns) => [
   "error",
   { paths: [NEXT_LINK], patterns: [PACKAGE_INTERNALS, ...patterns] },
 ];
-/** components/ never imports slices/ or app/ (compose slices in app/). */
-const COMPONENT_BOUNDARY = {
-  group: ["@/slices/*", "@/slices", "@/app/*", "**/slices/*", "**/app/*"],
-  message: "components/ never imports slices/ or app/ (compose slices in app/).",
-};
 const boundaries = [
   {
     // Shared code: imports no route, component, feature or slice, so anything may use it.
@@ -68,17 +63,10 @@ const boundaries = [
     // Shared UI renders what it is given: the work page's slice zone is composed in app/.
     files: ["components/**"],
     rules: {
-      "no-restricted-imports": restrict(FEATURE_INTERNALS, COMPONENT_BOUNDARY),
-    },
-  },
-  {
-    // The one home of next/link.
-    files: ["components/site-link/site-link.tsx"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [PACKAGE_INTERNALS, FEATURE_INTERNALS, COMPONENT_BOUNDARY] },
-      ],
+      "no-restricted-imports": restrict(FEATURE_INTERNALS, {
+        group: ["@/slices/*", "@/slices", "@/app/*", "**/slices/*", "**/app/*"],
+        message: "components/ never imports slices/ or app/ (compose slices in app/).",
+      }),
     },
   },
   {

@@ -12,6 +12,7 @@ import {
 } from "@/features/consent";
 import { NavigationProgress } from "@/components/page-transition/navigation-progress";
 import { PageTransition } from "@/components/page-transition/page-transition";
+import { ClientNavigation } from "@/components/site-link/client-navigation-listener";
 import { PreviewBar } from "@/components/preview-bar/preview-bar";
 import { ScrollIndicator, ScrollProvider } from "@/features/scroll";
 import { SiteFooter } from "@/components/site-footer/site-footer";
@@ -77,6 +78,7 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
               </a>
               <ConsentSlot labels={pickLabels(t, CONSENT_LABEL_KEYS)} />
               <NavigationProgress label={t["common.loading"]} />
+              <ClientNavigation />
               {draft.isEnabled ? (
                 <PreviewBar label={t["preview.indicator"]} exitLabel={t["preview.exit"]} />
               ) : null}

@@ -1,8 +1,11 @@
 "use client";
 
-import { useSite } from "@/components/site-context/site-context";
-import { NotFoundView } from "@/components/status-view/not-found-view";
-import { StatusHeader } from "@/components/status-view/status-header";
+import { lazy, Suspense } from "react";
+
+// Loaded only when it shows: every page carries this boundary, and nearly none ever uses it.
+const NotFoundScreen = lazy(() =>
+  import("@/components/status-view/not-found-screen").then((module) => ({ default: module.NotFoundScreen })),
+);
 
 /**
  * A safety net only: the request router (proxy.ts) sends every known 404 to the
@@ -10,13 +13,9 @@ import { StatusHeader } from "@/components/status-view/status-header";
  * that slips through (a work unpublished in the last seconds).
  */
 export default function NotFound() {
-  const { lang, t } = useSite();
   return (
-    <>
-      <StatusHeader />
-      <main id="main" tabIndex={-1}>
-        <NotFoundView lang={lang} t={t} />
-      </main>
-    </>
+    <Suspense fallback={null}>
+      <NotFoundScreen />
+    </Suspense>
   );
 }

@@ -1,7 +1,8 @@
-/* eslint-disable @next/next/no-html-link-for-pages -- plain anchors stand in for the <a> next/link renders */
+/* eslint-disable @next/next/no-html-link-for-pages -- the language switch is a plain anchor on purpose */
 import { act, fireEvent, render, screen } from "@testing-library/react";
 
 import { NavigationProgress } from "@/components/page-transition/navigation-progress";
+import { SiteLink } from "@/components/site-link/site-link";
 
 let mockPathname = "/fr";
 let mockSearchParams = new URLSearchParams();
@@ -11,23 +12,26 @@ jest.mock("next/navigation", () => ({
   useSearchParams: () => mockSearchParams,
 }));
 
-/** Stands in for next/link, which cancels the browser's own navigation. */
+/** Stands in for ClientNavigation, which cancels the browser's own navigation. */
 const preventBrowserNavigation = (event: Event) => event.preventDefault();
 
 function renderPage() {
   const page = () => (
     <>
       <NavigationProgress label="Loading…" />
-      <a href="/fr/works">Works</a>
-      <a href="/fr?page=2">Next page</a>
-      <a href="/fr#contact">Contact section</a>
-      <a href="/fr">Current page</a>
-      <a href="https://vimeo.com/22439234">Vimeo</a>
-      <a href="/fr/works" target="_blank">
+      <SiteLink href="/fr/works">Works</SiteLink>
+      <SiteLink href="/fr?page=2">Next page</SiteLink>
+      <SiteLink href="/fr#contact">Contact section</SiteLink>
+      <SiteLink href="/fr">Current page</SiteLink>
+      <SiteLink href="https://vimeo.com/22439234">Vimeo</SiteLink>
+      <SiteLink href="/fr/works" target="_blank">
         Works in a new tab
-      </a>
-      <a href="/fr/press-kit.pdf" download>
+      </SiteLink>
+      <SiteLink href="/fr/press-kit.pdf" download>
         Press kit
+      </SiteLink>
+      <a href="/en" hrefLang="en">
+        English
       </a>
     </>
   );
@@ -116,6 +120,7 @@ describe("NavigationProgress", () => {
     ["another origin", "Vimeo", {}],
     ["the current address", "Current page", {}],
     ["a hash on the current page", "Contact section", {}],
+    ["the language switch (a new document)", "English", {}],
   ])("does not start for %s", (_, linkText, init) => {
     window.history.replaceState(null, "", "/fr");
     renderPage();

@@ -3,6 +3,8 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { Suspense, useEffect, useRef, useState } from "react";
 
+import { clientNavigationOf } from "@/components/site-link/client-navigation";
+
 import styles from "./navigation-progress.module.css";
 
 /** SPEC §9 minimum fetch delay: faster navigations show no indicator at all. */
@@ -18,15 +20,12 @@ function currentLocation(): string {
   return window.location.pathname + window.location.search;
 }
 
-/** A plain left click on a same-origin link to another page, which the app will navigate to. */
+/** A click the app router follows (SiteLink's), to another page than this one. */
 function isClientNavigationClick(event: MouseEvent): boolean {
-  if (event.defaultPrevented || event.button !== 0) return false;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return false;
-  const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return false;
-  if (link.target && link.target !== "_self") return false;
-  const url = new URL(link.href);
-  return url.origin === window.location.origin && url.pathname + url.search !== currentLocation();
+  const href = clientNavigationOf(event, window.location.origin);
+  if (href === null) return false;
+  const url = new URL(href, window.location.origin);
+  return url.pathname + url.search !== currentLocation();
 }
 
 function NavigationProgressBar({ label }: NavigationProgressProps) {

@@ -1,13 +1,12 @@
 import { isFilled, type Content } from "@prismicio/client";
-import { SiteLink } from "@/components/site-link/site-link";
 
 import { LanguageSwitch } from "@/components/language-switch/language-switch";
 import { MenuToggle } from "@/components/menu-toggle/menu-toggle";
+import { SiteLink } from "@/components/site-link/site-link";
 import type { Translations } from "@/lib/i18n/default-translations";
 import { homePath, localePath, type Lang } from "@/lib/i18n/locales";
 import { navEntries } from "@/lib/site/page-types";
 
-import { NavLink } from "./nav-link";
 import styles from "./site-header.module.css";
 
 interface NavItem {
@@ -26,6 +25,11 @@ function navigationItems(settings: Content.SettingsDocument | null, lang: Lang, 
   return navEntries("main").map((entry) => ({ label: t[entry.label], href: localePath(lang, entry.path) }));
 }
 
+/**
+ * The site's header. A navigation link to the page shown is marked as the current page
+ * (aria-current), here on the server: each page renders its own header, so a client navigation
+ * brings the new page's marks with it, and no script reads the address to find them.
+ */
 export function SiteHeader({
   lang,
   t,
@@ -37,8 +41,10 @@ export function SiteHeader({
   t: Translations;
   settings: Content.SettingsDocument | null;
   companyName: string;
+  /** The page's path in each language, its own included (none on a 404). */
   alternates: Partial<Record<Lang, string>>;
 }) {
+  const currentPath = alternates[lang]?.split("?", 1)[0];
   return (
     <header className={styles.header}>
       <SiteLink href={homePath(lang)} className={styles.brand}>
@@ -49,9 +55,13 @@ export function SiteHeader({
           <ul>
             {navigationItems(settings, lang, t).map((item) => (
               <li key={item.href}>
-                <NavLink href={item.href} className={styles.link}>
+                <SiteLink
+                  href={item.href}
+                  className={styles.link}
+                  aria-current={item.href === currentPath ? "page" : undefined}
+                >
                   {item.label}
-                </NavLink>
+                </SiteLink>
               </li>
             ))}
           </ul>

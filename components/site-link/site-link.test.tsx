@@ -1,42 +1,29 @@
-import { fireEvent, render, screen } from "@testing-library/react";
+/* eslint-disable @next/next/no-html-link-for-pages -- plain anchors are what the listener must leave alone */
+import { act, fireEvent, render, screen } from "@testing-library/react";
 
-import { isPrefetchablePath, SiteLink } from "@/components/site-link/site-link";
+import {
+  CLIENT_NAVIGATION_ATTRIBUTE,
+  clientNavigationOf,
+  isSitePath,
+} from "@/components/site-link/client-navigation";
+import { ClientNavigation } from "@/components/site-link/client-navigation-listener";
+import { SiteLink } from "@/components/site-link/site-link";
 import { testRouter } from "@/test-support/test-router";
 
-beforeEach(() => testRouter.prefetch.mockClear());
+const ORIGIN = window.location.origin;
+
+beforeEach(() => {
+  testRouter.push.mockClear();
+  testRouter.prefetch.mockClear();
+});
 
 describe("SiteLink", () => {
-  it("fetches nothing ahead until a visitor shows the intent to follow it", () => {
-    render(<SiteLink href="/works">Projets</SiteLink>);
-    expect(screen.getByRole("link", { name: "Projets" })).toHaveAttribute("href", "/works");
-    expect(testRouter.prefetch).not.toHaveBeenCalled();
-  });
-
-  it.each([
-    ["a pointer over it", (link: HTMLElement) => fireEvent.mouseEnter(link)],
-    ["keyboard focus", (link: HTMLElement) => fireEvent.focus(link)],
-    ["a finger on it", (link: HTMLElement) => fireEvent.touchStart(link)],
-  ])("fetches its page ahead on %s", (_intent, show) => {
-    render(<SiteLink href="/en/works?page=2">Works</SiteLink>);
-    show(screen.getByRole("link", { name: "Works" }));
-    expect(testRouter.prefetch).toHaveBeenCalledWith("/en/works?page=2");
-  });
-
-  it("keeps the handlers a caller gives it", () => {
-    const onFocus = jest.fn();
-    render(
-      <SiteLink href="/contact" onFocus={onFocus}>
-        Contact
-      </SiteLink>,
-    );
-    fireEvent.focus(screen.getByRole("link", { name: "Contact" }));
-    expect(onFocus).toHaveBeenCalledTimes(1);
-    expect(testRouter.prefetch).toHaveBeenCalledWith("/contact");
-  });
-
-  it("never fetches ahead a link that leaves the site or opens another tab", () => {
+  it("is a plain link, marked for the app router when it leads to a page of the site in the same tab", () => {
     render(
       <>
+        <SiteLink href="/works" className="nav">
+          Projets
+        </SiteLink>
         <SiteLink href="https://vimeo.com/vifargent">Vimeo</SiteLink>
         <SiteLink href="mailto:hello@example.org">Mail</SiteLink>
         <SiteLink href="/works" target="_blank">
@@ -44,14 +31,109 @@ describe("SiteLink", () => {
         </SiteLink>
       </>,
     );
-    for (const name of ["Vimeo", "Mail", "New tab"]) fireEvent.mouseEnter(screen.getByRole("link", { name }));
+    const works = screen.getByRole("link", { name: "Projets" });
+    expect(works).toHaveAttribute("href", "/works");
+    expect(works).toHaveClass("nav");
+    expect(works).toHaveAttribute(CLIENT_NAVIGATION_ATTRIBUTE);
+    for (const name of ["Vimeo", "Mail", "New tab"])
+      expect(screen.getByRole("link", { name })).not.toHaveAttribute(CLIENT_NAVIGATION_ATTRIBUTE);
+  });
+});
+
+describe("ClientNavigation", () => {
+  function renderLinks() {
+    render(
+      <>
+        <ClientNavigation />
+        <SiteLink href="/en/works?page=2">
+          <span>Works</span>
+        </SiteLink>
+        <SiteLink href="/contact" onClick={(event) => event.preventDefault()}>
+          Handled
+        </SiteLink>
+        <SiteLink href="/works" download>
+          Download
+        </SiteLink>
+        <a href="/en" hrefLang="en">
+          English
+        </a>
+        <SiteLink href="https://vimeo.com/vifargent">Vimeo</SiteLink>
+      </>,
+    );
+  }
+
+  it("follows a plain click on a site link with the app router, from inside the link too", () => {
+    renderLinks();
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+    act(() => {
+      screen.getByText("Works").dispatchEvent(click);
+    });
+    expect(click.defaultPrevented).toBe(true);
+    expect(testRouter.push).toHaveBeenCalledWith("/en/works?page=2");
+  });
+
+  it.each([
+    ["a ctrl-click", "Works", { ctrlKey: true }],
+    ["a cmd-click", "Works", { metaKey: true }],
+    ["a shift-click", "Works", { shiftKey: true }],
+    ["an alt-click", "Works", { altKey: true }],
+    ["the middle button", "Works", { button: 1 }],
+    ["a click a handler already took", "Handled", {}],
+    ["a download", "Download", {}],
+    ["the language switch", "English", {}],
+    ["another origin", "Vimeo", {}],
+  ])("leaves %s to the browser", (_case, text, init) => {
+    renderLinks();
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ...init });
+    act(() => {
+      screen.getByText(text).dispatchEvent(click);
+    });
+    expect(testRouter.push).not.toHaveBeenCalled();
+    // The browser keeps its own behaviour unless a handler of the page chose otherwise.
+    expect(click.defaultPrevented).toBe(text === "Handled");
+  });
+
+  it.each([
+    ["a pointer over it", (link: HTMLElement) => fireEvent.mouseOver(link)],
+    ["keyboard focus", (link: HTMLElement) => fireEvent.focusIn(link)],
+    ["a finger on it", (link: HTMLElement) => fireEvent.touchStart(link)],
+  ])("fetches a site link's page ahead on %s, once per link reached", (_intent, show) => {
+    renderLinks();
+    expect(testRouter.prefetch).not.toHaveBeenCalled();
+    const inner = screen.getByText("Works");
+    show(inner);
+    show(inner.parentElement as HTMLElement);
+    expect(testRouter.prefetch).toHaveBeenCalledTimes(1);
+    expect(testRouter.prefetch).toHaveBeenCalledWith("/en/works?page=2");
+  });
+
+  it("fetches nothing ahead for links the router does not follow", () => {
+    renderLinks();
+    for (const text of ["English", "Vimeo", "Download"]) fireEvent.mouseOver(screen.getByText(text));
     expect(testRouter.prefetch).not.toHaveBeenCalled();
   });
 });
 
-describe("isPrefetchablePath", () => {
+describe("clientNavigationOf", () => {
+  it("keeps the query and hash the router needs", () => {
+    const link = document.createElement("a");
+    link.href = "/works/hors-champ?x=1#credits";
+    link.setAttribute(CLIENT_NAVIGATION_ATTRIBUTE, "");
+    const click = {
+      defaultPrevented: false,
+      button: 0,
+      metaKey: false,
+      ctrlKey: false,
+      shiftKey: false,
+      altKey: false,
+    };
+    expect(clientNavigationOf({ ...click, target: link }, ORIGIN)).toBe("/works/hors-champ?x=1#credits");
+  });
+});
+
+describe("isSitePath", () => {
   it.each(["/", "/works", "/en/works-completed?page=2", "/works/hors-champ#credits"])("takes %s", (href) =>
-    expect(isPrefetchablePath(href)).toBe(true),
+    expect(isSitePath(href)).toBe(true),
   );
   it.each([
     "",
@@ -61,5 +143,5 @@ describe("isPrefetchablePath", () => {
     "https://example.org/",
     "mailto:a@b.c",
     "works",
-  ])("refuses %j", (href) => expect(isPrefetchablePath(href)).toBe(false));
+  ])("refuses %j", (href) => expect(isSitePath(href)).toBe(false));
 });

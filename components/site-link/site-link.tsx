@@ -1,47 +1,20 @@
-"use client";
+import type { AnchorHTMLAttributes } from "react";
 
-import Link from "next/link";
-import { useRouter } from "next/navigation";
-import type { ComponentProps } from "react";
+import { CLIENT_NAVIGATION_ATTRIBUTE, isSitePath } from "./client-navigation";
 
-export type SiteLinkProps = Omit<ComponentProps<typeof Link>, "href" | "prefetch"> & { href: string };
-
-/** A path on this site the router can fetch ahead: `/…`, not `//host`, `/\host` or another scheme. */
-export function isPrefetchablePath(href: string): boolean {
-  return href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/\\");
-}
+export type SiteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
 /**
- * The site's link: next/link, fetching its page ahead when a visitor shows the intent to follow
- * it (pointer over it, keyboard focus, a finger on it) rather than as soon as it scrolls into view.
- * next/link's viewport prefetch fetched every visible link's page on a first visit, and with it the
- * pictures those pages preload at high priority: on a phone they took bandwidth from the page's own
- * first picture, and each was a request to the servers for a page the visitor may never open.
+ * The site's link: a plain `<a>`, which the app router follows when it leads to a page of the site
+ * in the same tab (ClientNavigation: a client navigation with the page transition, and the page
+ * fetched ahead when a visitor reaches for the link). next/link did the same from a client
+ * component per link and 4 kB (gzip) of script on every page; its default also fetched every link's
+ * page as soon as it scrolled into view, with the pictures those pages preload, taking a phone's
+ * bandwidth from the page's own first picture.
  */
-export function SiteLink({ href, target, onMouseEnter, onFocus, onTouchStart, ...rest }: SiteLinkProps) {
-  const router = useRouter();
-  const sameTab = !target || target === "_self";
-  const prefetch = () => {
-    if (sameTab && isPrefetchablePath(href)) router.prefetch(href);
-  };
+export function SiteLink({ href, target, ...rest }: SiteLinkProps) {
+  const routed = isSitePath(href) && (!target || target === "_self");
   return (
-    <Link
-      {...rest}
-      href={href}
-      target={target}
-      prefetch={false}
-      onMouseEnter={(event) => {
-        onMouseEnter?.(event);
-        prefetch();
-      }}
-      onFocus={(event) => {
-        onFocus?.(event);
-        prefetch();
-      }}
-      onTouchStart={(event) => {
-        onTouchStart?.(event);
-        prefetch();
-      }}
-    />
+    <a {...rest} href={href} target={target} {...(routed ? { [CLIENT_NAVIGATION_ATTRIBUTE]: "" } : {})} />
   );
 }

@@ -1,23 +1,15 @@
 "use client";
 
-import { useEffect } from "react";
-
 import { useSite } from "@/components/site-context/site-context";
-import { shouldReloadForChunkError, statusCodeOf } from "@/lib/errors/chunk-reload";
+import { statusCodeOf } from "@/lib/errors/chunk-reload";
 
 import { ErrorMessage } from "./error-message";
 import { StatusHeader } from "./status-header";
 import styles from "./status-view.module.css";
 
-/** The error page: the status code (default 500), a retry and a way home; chunk failures reload once. */
+/** The error page: the status code (default 500), a retry and a way home (app/[lang]/error.tsx reloads on chunk failures). */
 export function ErrorView({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const { lang, t } = useSite();
-
-  useEffect(() => {
-    if (shouldReloadForChunkError(error, window.location.pathname, window.sessionStorage)) {
-      window.location.reload();
-    }
-  }, [error]);
 
   return (
     <>
