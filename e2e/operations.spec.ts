@@ -90,17 +90,24 @@ test("Prometheus scrapes both instances: up, counters equal to the traffic sent,
   const expected = (page: string) =>
     Object.fromEntries(sites.map((site, index) => [targets[index], sent.get(site)![page as "/legals"]]));
   const counted = async (query: string) => byInstance(await prometheus.query(query));
-  await until(
-    () => counted('site_http_requests_total{page_type="legals_page",status="200"}'),
-    (values) => sameCounts(values, expected("/legals")),
-    "legals counted",
+  // Each target is scraped on its own schedule: wait for a scrape of each after all its traffic.
+  const kinds = {
+    "/legals": 'site_http_requests_total{page_type="legals_page",status="200"}',
+    "/en/works": 'site_http_requests_total{page_type="works_page",status="200"}',
+    "/made-up-page": 'site_http_requests_total{page_type="not_found",status="404"}',
+  };
+  const countsOf = async () =>
+    Object.fromEntries(
+      await Promise.all(Object.entries(kinds).map(async ([page, query]) => [page, await counted(query)])),
+    ) as Record<keyof typeof kinds, Record<string, number>>;
+  const counts = await until(
+    countsOf,
+    (values) => sameCounts(values["/made-up-page"], expected("/made-up-page")),
+    "every request counted",
   );
-  expect(await counted('site_http_requests_total{page_type="works_page",status="200"}')).toEqual(
-    expected("/en/works"),
-  );
-  expect(await counted('site_http_requests_total{page_type="not_found",status="404"}')).toEqual(
-    expected("/made-up-page"),
-  );
+  expect(counts["/legals"]).toEqual(expected("/legals"));
+  expect(counts["/en/works"]).toEqual(expected("/en/works"));
+  expect(counts["/made-up-page"]).toEqual(expected("/made-up-page"));
   // Every request observed in the duration histogram, and its buckets make a quantile.
   const observed = await counted(
     'sum by (instance) (site_http_request_duration_seconds_count{page_type="legals_page"})',

@@ -83,4 +83,12 @@ describe("ContentLink with an unsafe address from content", () => {
     render(<ContentLink field={{ link_type: "Web", url } as unknown as LinkField}>Voir</ContentLink>);
     expect(screen.getByRole("link", { name: "Voir" })).toHaveAttribute("href", url);
   });
+
+  it("keeps the words of an empty link field, without a link that would reload the page", () => {
+    const { container } = render(
+      <ContentLink field={{ link_type: "Any" } as unknown as LinkField}>Bientôt</ContentLink>,
+    );
+    expect(container).toHaveTextContent("Bientôt");
+    expect(container.querySelector("a")).toBeNull();
+  });
 });

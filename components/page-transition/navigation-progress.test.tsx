@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 
 import { NavigationProgress } from "@/components/page-transition/navigation-progress";
+import { ClientNavigation } from "@/components/site-link/client-navigation-listener";
 import { SiteLink } from "@/components/site-link/site-link";
 
 let mockPathname = "/fr";
@@ -10,15 +11,17 @@ let mockSearchParams = new URLSearchParams();
 jest.mock("next/navigation", () => ({
   usePathname: () => mockPathname,
   useSearchParams: () => mockSearchParams,
+  useRouter: () => jest.requireActual("@/test-support/test-router").testRouter,
 }));
 
-/** Stands in for ClientNavigation, which cancels the browser's own navigation. */
+/** jsdom would try to follow the links ClientNavigation leaves to the browser: it runs last (window). */
 const preventBrowserNavigation = (event: Event) => event.preventDefault();
 
 function renderPage() {
   const page = () => (
     <>
       <NavigationProgress label="Loading…" />
+      <ClientNavigation />
       <SiteLink href="/fr/works">Works</SiteLink>
       <SiteLink href="/fr?page=2">Next page</SiteLink>
       <SiteLink href="/fr#contact">Contact section</SiteLink>
@@ -33,6 +36,9 @@ function renderPage() {
       <a href="/en" hrefLang="en">
         English
       </a>
+      <SiteLink href="/fr/contact" onClick={(event) => event.preventDefault()}>
+        Handled by the page
+      </SiteLink>
     </>
   );
   const view = render(page());
@@ -53,11 +59,11 @@ beforeEach(() => {
   jest.useFakeTimers();
   mockPathname = "/fr";
   mockSearchParams = new URLSearchParams();
-  document.addEventListener("click", preventBrowserNavigation);
+  window.addEventListener("click", preventBrowserNavigation);
 });
 
 afterEach(() => {
-  document.removeEventListener("click", preventBrowserNavigation);
+  window.removeEventListener("click", preventBrowserNavigation);
   window.history.replaceState(null, "", "/");
   jest.useRealTimers();
 });
@@ -121,6 +127,7 @@ describe("NavigationProgress", () => {
     ["the current address", "Current page", {}],
     ["a hash on the current page", "Contact section", {}],
     ["the language switch (a new document)", "English", {}],
+    ["a click the page's own handler cancelled", "Handled by the page", {}],
   ])("does not start for %s", (_, linkText, init) => {
     window.history.replaceState(null, "", "/fr");
     renderPage();

@@ -3,7 +3,7 @@
 import { usePathname, useSearchParams } from "next/navigation";
 import { Suspense, useEffect, useRef, useState } from "react";
 
-import { clientNavigationOf } from "@/components/site-link/client-navigation";
+import { CLIENT_NAVIGATION_EVENT } from "@/components/site-link/client-navigation";
 
 import styles from "./navigation-progress.module.css";
 
@@ -20,9 +20,9 @@ function currentLocation(): string {
   return window.location.pathname + window.location.search;
 }
 
-/** A click the app router follows (SiteLink's), to another page than this one. */
-function isClientNavigationClick(event: MouseEvent): boolean {
-  const href = clientNavigationOf(event, window.location.origin);
+/** A client navigation ClientNavigation started, to another page than this one. */
+function leavesThisPage(event: Event): boolean {
+  const href = event instanceof CustomEvent && typeof event.detail === "string" ? event.detail : null;
   if (href === null) return false;
   const url = new URL(href, window.location.origin);
   return url.pathname + url.search !== currentLocation();
@@ -54,19 +54,19 @@ function NavigationProgressBar({ label }: NavigationProgressProps) {
       clearTimeout(timer);
       timer = setTimeout(() => setSlowFrom(from), NAVIGATION_PROGRESS_DELAY_MS);
     };
-    const onClick = (event: MouseEvent) => {
-      if (isClientNavigationClick(event)) start();
+    const onNavigation = (event: Event) => {
+      if (leavesThisPage(event)) start();
     };
     // Back and forward; a hash-only history entry loads nothing.
     const onPopState = () => {
       if (currentLocation() !== renderedRef.current.location) start();
     };
 
-    document.addEventListener("click", onClick, { capture: true });
+    document.addEventListener(CLIENT_NAVIGATION_EVENT, onNavigation);
     window.addEventListener("popstate", onPopState);
     return () => {
       clearTimeout(timer);
-      document.removeEventListener("click", onClick, { capture: true });
+      document.removeEventListener(CLIENT_NAVIGATION_EVENT, onNavigation);
       window.removeEventListener("popstate", onPopState);
     };
   }, []);

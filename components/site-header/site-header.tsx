@@ -3,6 +3,7 @@ import { isFilled, type Content } from "@prismicio/client";
 import { LanguageSwitch } from "@/components/language-switch/language-switch";
 import { MenuToggle } from "@/components/menu-toggle/menu-toggle";
 import { SiteLink } from "@/components/site-link/site-link";
+import { isSafeHref } from "@/lib/content/link-href";
 import type { Translations } from "@/lib/i18n/default-translations";
 import { homePath, localePath, type Lang } from "@/lib/i18n/locales";
 import { navEntries } from "@/lib/site/page-types";
@@ -17,7 +18,7 @@ interface NavItem {
 /** The settings' navigation; when settings are unavailable, the page types' main menu with default labels. */
 function navigationItems(settings: Content.SettingsDocument | null, lang: Lang, t: Translations): NavItem[] {
   const fromSettings = (settings?.data.navigation ?? []).flatMap((item) =>
-    item.label && isFilled.link(item.link) && item.link.url
+    item.label && isFilled.link(item.link) && item.link.url && isSafeHref(item.link.url)
       ? [{ label: item.label, href: item.link.url }]
       : [],
   );

@@ -3,12 +3,14 @@
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 
-import { clientNavigationOf, routerHref, siteLinkOf } from "./client-navigation";
+import { CLIENT_NAVIGATION_EVENT, clientNavigationOf, routerHref, siteLinkOf } from "./client-navigation";
 
 /**
- * Follows the site's links (SiteLink) with the app router: a plain click navigates on the client,
- * and a pointer over a link, keyboard focus on it or a finger on it fetches its page ahead. One
- * set of listeners on the document for every link; renders nothing. Put it once in the layout.
+ * Follows the site's links (SiteLink) with the app router: a plain click navigates on the client
+ * (announced as CLIENT_NAVIGATION_EVENT, which the progress bar follows), and a pointer over a
+ * link or keyboard focus on it fetches its page ahead. Not a touch: every scroll gesture on a phone
+ * starts with one, and each would fetch a page and the pictures it preloads. One set of listeners
+ * on the document for every link; renders nothing. Put it once in the layout.
  */
 export function ClientNavigation() {
   const router = useRouter();
@@ -20,6 +22,7 @@ export function ClientNavigation() {
       const href = clientNavigationOf(event, origin);
       if (href === null) return;
       event.preventDefault();
+      document.dispatchEvent(new CustomEvent(CLIENT_NAVIGATION_EVENT, { detail: href }));
       router.push(href);
     };
     // mouseover repeats for every child the pointer crosses: one prefetch per link reached.
@@ -32,7 +35,7 @@ export function ClientNavigation() {
       if (href) router.prefetch(href);
     };
     document.addEventListener("click", onClick, { signal });
-    for (const type of ["mouseover", "focusin", "touchstart"])
+    for (const type of ["mouseover", "focusin"])
       document.addEventListener(type, onIntent, { signal, passive: true });
     return () => controller.abort();
   }, [router]);

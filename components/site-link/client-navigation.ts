@@ -21,11 +21,26 @@ export function siteLinkOf(target: EventTarget | null): HTMLAnchorElement | null
   return link;
 }
 
-/** Where a link leads, as the router takes it (path, query and hash), or null when off this origin. */
+/**
+ * Where a link leads, as the router takes it (path, query and hash), or null when the browser
+ * should follow it itself: another origin, or a path the router would read as another host. The
+ * browser resolves `/.//evil.example/x` to the path `//evil.example/x` on this site, which the
+ * router, given that path alone, would resolve against the page as a protocol-relative address.
+ */
 export function routerHref(link: HTMLAnchorElement, origin: string): string | null {
-  const url = new URL(link.href);
-  return url.origin === origin ? url.pathname + url.search + url.hash : null;
+  let url: URL;
+  try {
+    url = new URL(link.href);
+  } catch {
+    // An href no URL parser takes (`//`, `http://`) stays as written in link.href: the browser's.
+    return null;
+  }
+  if (url.origin !== origin || url.pathname.startsWith("//")) return null;
+  return url.pathname + url.search + url.hash;
 }
+
+/** What ClientNavigation dispatches on the document as it hands a click to the router (detail: the href). */
+export const CLIENT_NAVIGATION_EVENT = "site:client-navigation";
 
 type Click = Pick<
   MouseEvent,

@@ -1,5 +1,6 @@
 /* eslint-disable @next/next/no-html-link-for-pages -- plain anchors are what the listener must leave alone */
 import { act, fireEvent, render, screen } from "@testing-library/react";
+import fc from "fast-check";
 
 import {
   CLIENT_NAVIGATION_ATTRIBUTE,
@@ -96,7 +97,6 @@ describe("ClientNavigation", () => {
   it.each([
     ["a pointer over it", (link: HTMLElement) => fireEvent.mouseOver(link)],
     ["keyboard focus", (link: HTMLElement) => fireEvent.focusIn(link)],
-    ["a finger on it", (link: HTMLElement) => fireEvent.touchStart(link)],
   ])("fetches a site link's page ahead on %s, once per link reached", (_intent, show) => {
     renderLinks();
     expect(testRouter.prefetch).not.toHaveBeenCalled();
@@ -105,6 +105,12 @@ describe("ClientNavigation", () => {
     show(inner.parentElement as HTMLElement);
     expect(testRouter.prefetch).toHaveBeenCalledTimes(1);
     expect(testRouter.prefetch).toHaveBeenCalledWith("/en/works?page=2");
+  });
+
+  it("fetches nothing ahead on a touch, which starts every scroll gesture on a phone", () => {
+    renderLinks();
+    fireEvent.touchStart(screen.getByText("Works"));
+    expect(testRouter.prefetch).not.toHaveBeenCalled();
   });
 
   it("fetches nothing ahead for links the router does not follow", () => {
@@ -129,6 +135,63 @@ describe("clientNavigationOf", () => {
     };
     expect(clientNavigationOf({ ...click, target: link }, ORIGIN)).toBe("/works/hors-champ?x=1#credits");
   });
+});
+
+describe("clientNavigationOf, on any href", () => {
+  const plainClick = {
+    defaultPrevented: false,
+    button: 0,
+    metaKey: false,
+    ctrlKey: false,
+    shiftKey: false,
+    altKey: false,
+  };
+  /** Hrefs built from the pieces that change how a URL resolves: dots, slashes, backslashes, escapes. */
+  const piece = fc.constantFrom(
+    "/",
+    "//",
+    "\\",
+    ".",
+    "..",
+    "%2e",
+    "%2f",
+    "%5c",
+    "evil.example",
+    "works",
+    "?",
+    "#",
+    "@",
+    ":",
+    "%09",
+    " ",
+    "\t",
+  );
+  const href = fc.array(piece, { minLength: 1, maxLength: 8 }).map((pieces) => pieces.join(""));
+
+  it("never hands the router a target it would resolve off this origin", () => {
+    fc.assert(
+      fc.property(href, (candidate) => {
+        const link = document.createElement("a");
+        link.setAttribute("href", candidate);
+        link.setAttribute(CLIENT_NAVIGATION_ATTRIBUTE, "");
+        const target = clientNavigationOf({ ...plainClick, target: link }, ORIGIN);
+        // The router resolves what it is given against the page, as new URL(href, location.href) does.
+        if (target !== null) expect(new URL(target, window.location.href).origin).toBe(ORIGIN);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it.each(["/.//evil.example/x", "/./\\evil.example/x", "/%2e//evil.example/x", "/..//evil.example/x"])(
+    "leaves %s, which the browser keeps on this site, to the browser",
+    (candidate) => {
+      const link = document.createElement("a");
+      link.setAttribute("href", candidate);
+      link.setAttribute(CLIENT_NAVIGATION_ATTRIBUTE, "");
+      expect(clientNavigationOf({ ...plainClick, target: link }, ORIGIN)).toBeNull();
+      expect(new URL(link.href).origin).toBe(ORIGIN);
+    },
+  );
 });
 
 describe("isSitePath", () => {

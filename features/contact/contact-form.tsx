@@ -2,6 +2,8 @@
 
 import { useRef } from "react";
 
+import { SiteLink } from "@/components/site-link/site-link";
+
 import { ContactFormField } from "./contact-field";
 import type { ContactField } from "./fields";
 import type { ContactFormLabels } from "./labels";
@@ -159,7 +161,8 @@ export function ContactForm({
         checkbox
         label={
           <>
-            {labels["contact.consent"]} <a href={legalsHref}>{labels["contact.consent_link"]}</a>.
+            {labels["contact.consent"]}{" "}
+            <SiteLink href={legalsHref}>{labels["contact.consent_link"]}</SiteLink>.
           </>
         }
       >
