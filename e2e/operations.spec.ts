@@ -4,6 +4,7 @@ import path from "node:path";
 import { startNginx, type Nginx } from "../test-support/nginx";
 import { startPrometheus, type Prometheus } from "../test-support/prometheus";
 import { expect, test } from "./fixtures";
+import { pages } from "./helpers/content";
 import { rawRequest } from "./helpers/raw-request";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";
 
@@ -127,10 +128,16 @@ test("Prometheus scrapes both instances: up, counters equal to the traffic sent,
     "a p99 from the histogram",
   );
   expect(p99).toBeLessThan(60);
-  // The content API and the process are measured too.
-  expect(Object.keys(await counted("sum by (instance) (site_content_requests_total)")).sort()).toEqual(
-    targets.sort(),
+  // The content API and the process are measured too: a work's URL makes each instance ask it
+  // whether the work exists (the request router's probe), whatever the pages' cache holds.
+  const work = pages.find((page) => page.doc.type === "project")!.path;
+  for (const site of sites) expect((await rawRequest(site.origin, work)).status).toBe(200);
+  const asked = await until(
+    () => counted("sum by (instance) (site_content_requests_total)"),
+    (values) => targets.every((target) => (values[target] ?? 0) > 0),
+    "content requests counted on both instances",
   );
+  expect(Object.keys(asked).sort()).toEqual(targets.sort());
   expect(Object.keys(await counted("process_resident_memory_bytes")).sort()).toEqual(targets.sort());
 });
 
