@@ -13,12 +13,25 @@ export function isSitePath(href: string): boolean {
   return href.startsWith("/") && !href.startsWith("//") && !href.startsWith("/\\");
 }
 
-/** The site link an event happened on (or inside), if any. */
+/** Whether SiteLink marks a link for the router: a page of the site, opened in this tab, not a download. */
+export function isRoutedLink({
+  href,
+  target,
+  download,
+}: {
+  href: string;
+  target?: string;
+  download?: unknown;
+}) {
+  return (
+    isSitePath(href) && (!target || target === "_self") && (download === undefined || download === false)
+  );
+}
+
+/** The link SiteLink marked for the router that an event happened on (or inside), if any. */
 export function siteLinkOf(target: EventTarget | null): HTMLAnchorElement | null {
   const link = target instanceof Element ? target.closest(`a[href][${CLIENT_NAVIGATION_ATTRIBUTE}]`) : null;
-  if (!(link instanceof HTMLAnchorElement) || link.hasAttribute("download")) return null;
-  if (link.target && link.target !== "_self") return null;
-  return link;
+  return link instanceof HTMLAnchorElement ? link : null;
 }
 
 /**

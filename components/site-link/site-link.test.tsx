@@ -30,13 +30,16 @@ describe("SiteLink", () => {
         <SiteLink href="/works" target="_blank">
           New tab
         </SiteLink>
+        <SiteLink href="/press-kit.pdf" download="">
+          Press kit
+        </SiteLink>
       </>,
     );
     const works = screen.getByRole("link", { name: "Projets" });
     expect(works).toHaveAttribute("href", "/works");
     expect(works).toHaveClass("nav");
     expect(works).toHaveAttribute(CLIENT_NAVIGATION_ATTRIBUTE);
-    for (const name of ["Vimeo", "Mail", "New tab"])
+    for (const name of ["Vimeo", "Mail", "New tab", "Press kit"])
       expect(screen.getByRole("link", { name })).not.toHaveAttribute(CLIENT_NAVIGATION_ATTRIBUTE);
   });
 });
@@ -120,32 +123,31 @@ describe("ClientNavigation", () => {
   });
 });
 
-describe("clientNavigationOf", () => {
-  it("keeps the query and hash the router needs", () => {
-    const link = document.createElement("a");
-    link.href = "/works/hors-champ?x=1#credits";
-    link.setAttribute(CLIENT_NAVIGATION_ATTRIBUTE, "");
-    const click = {
-      defaultPrevented: false,
-      button: 0,
-      metaKey: false,
-      ctrlKey: false,
-      shiftKey: false,
-      altKey: false,
-    };
-    expect(clientNavigationOf({ ...click, target: link }, ORIGIN)).toBe("/works/hors-champ?x=1#credits");
-  });
-});
-
-describe("clientNavigationOf, on any href", () => {
-  const plainClick = {
+/** A plain left click on a link SiteLink marked, with the given href as written. */
+function plainClickOn(href: string) {
+  const link = document.createElement("a");
+  link.setAttribute("href", href);
+  link.setAttribute(CLIENT_NAVIGATION_ATTRIBUTE, "");
+  return {
     defaultPrevented: false,
     button: 0,
     metaKey: false,
     ctrlKey: false,
     shiftKey: false,
     altKey: false,
+    target: link,
   };
+}
+
+describe("clientNavigationOf", () => {
+  it("keeps the query and hash the router needs", () => {
+    expect(clientNavigationOf(plainClickOn("/works/hors-champ?x=1#credits"), ORIGIN)).toBe(
+      "/works/hors-champ?x=1#credits",
+    );
+  });
+});
+
+describe("clientNavigationOf, on any href", () => {
   /** Hrefs built from the pieces that change how a URL resolves: dots, slashes, backslashes, escapes. */
   const piece = fc.constantFrom(
     "/",
@@ -171,10 +173,7 @@ describe("clientNavigationOf, on any href", () => {
   it("never hands the router a target it would resolve off this origin", () => {
     fc.assert(
       fc.property(href, (candidate) => {
-        const link = document.createElement("a");
-        link.setAttribute("href", candidate);
-        link.setAttribute(CLIENT_NAVIGATION_ATTRIBUTE, "");
-        const target = clientNavigationOf({ ...plainClick, target: link }, ORIGIN);
+        const target = clientNavigationOf(plainClickOn(candidate), ORIGIN);
         // The router resolves what it is given against the page, as new URL(href, location.href) does.
         if (target !== null) expect(new URL(target, window.location.href).origin).toBe(ORIGIN);
       }),
@@ -185,11 +184,9 @@ describe("clientNavigationOf, on any href", () => {
   it.each(["/.//evil.example/x", "/./\\evil.example/x", "/%2e//evil.example/x", "/..//evil.example/x"])(
     "leaves %s, which the browser keeps on this site, to the browser",
     (candidate) => {
-      const link = document.createElement("a");
-      link.setAttribute("href", candidate);
-      link.setAttribute(CLIENT_NAVIGATION_ATTRIBUTE, "");
-      expect(clientNavigationOf({ ...plainClick, target: link }, ORIGIN)).toBeNull();
-      expect(new URL(link.href).origin).toBe(ORIGIN);
+      const click = plainClickOn(candidate);
+      expect(clientNavigationOf(click, ORIGIN)).toBeNull();
+      expect(new URL(click.target.href).origin).toBe(ORIGIN);
     },
   );
 });

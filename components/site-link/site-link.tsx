@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes } from "react";
 
-import { CLIENT_NAVIGATION_ATTRIBUTE, isSitePath } from "./client-navigation";
+import { CLIENT_NAVIGATION_ATTRIBUTE, isRoutedLink } from "./client-navigation";
 
 export type SiteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: string };
 
@@ -12,9 +12,6 @@ export type SiteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: st
  * page as soon as it scrolled into view, with the pictures those pages preload, taking a phone's
  * bandwidth from the page's own first picture.
  */
-export function SiteLink({ href, target, ...rest }: SiteLinkProps) {
-  const routed = isSitePath(href) && (!target || target === "_self");
-  return (
-    <a {...rest} href={href} target={target} {...(routed ? { [CLIENT_NAVIGATION_ATTRIBUTE]: "" } : {})} />
-  );
+export function SiteLink(props: SiteLinkProps) {
+  return <a {...props} {...(isRoutedLink(props) ? { [CLIENT_NAVIGATION_ATTRIBUTE]: "" } : {})} />;
 }
