@@ -12,6 +12,9 @@ export type SiteLinkProps = AnchorHTMLAttributes<HTMLAnchorElement> & { href: st
  * page as soon as it scrolled into view, with the pictures those pages preload, taking a phone's
  * bandwidth from the page's own first picture.
  */
-export function SiteLink(props: SiteLinkProps) {
-  return <a {...props} {...(isRoutedLink(props) ? { [CLIENT_NAVIGATION_ATTRIBUTE]: "" } : {})} />;
+export function SiteLink({ href, target, ...rest }: SiteLinkProps) {
+  const routed = isRoutedLink({ href, target, download: rest.download });
+  return (
+    <a {...rest} href={href} target={target} {...(routed ? { [CLIENT_NAVIGATION_ATTRIBUTE]: "" } : {})} />
+  );
 }
