@@ -1038,6 +1038,46 @@ export interface TranslationsDocumentDataWorksItem {
 	 * - **Documentation**: https://prismic.io/docs/fields/text
 	 */
 	watch_on: prismic.KeyTextField;
+	
+	/**
+	 * Filter Label field in *Translations → Works*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Filter by category
+	 * - **API ID Path**: translations.works[].filter_label
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	filter_label: prismic.KeyTextField;
+	
+	/**
+	 * Filter All field in *Translations → Works*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: All
+	 * - **API ID Path**: translations.works[].filter_all
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	filter_all: prismic.KeyTextField;
+	
+	/**
+	 * Filter Current ({category}) field in *Translations → Works*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Category: {category}.
+	 * - **API ID Path**: translations.works[].filter_current
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	filter_current: prismic.KeyTextField;
+	
+	/**
+	 * Filter Clear field in *Translations → Works*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Clear the filter
+	 * - **API ID Path**: translations.works[].filter_clear
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	filter_clear: prismic.KeyTextField;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   simulatorNotFound,
 } from "@/lib/security/slice-simulator-access";
 import { listPageExists, workExists } from "@/lib/routing/content-probe";
+import { CATEGORY_PARAM } from "@/lib/site/work-categories";
 import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
 
 /**
@@ -21,7 +22,7 @@ async function exists(resolution: Resolution, draft: boolean): Promise<boolean> 
   if (draft) return true;
   if (resolution.kind === "work") return (await workExists(resolution.uid, resolution.lang)) !== false;
   if (resolution.kind === "list")
-    return (await listPageExists(resolution.type, resolution.lang, resolution.page)) !== false;
+    return (await listPageExists(resolution.lang, resolution)) !== false;
   return resolution.kind === "page";
 }
 
@@ -50,7 +51,9 @@ export async function proxy(request: NextRequest) {
   // From request.url, not nextUrl (which says "localhost"): a rewrite must name the server's own
   // origin to stay internal (with skipProxyUrlNormalize, request.url is the URL the server received).
   const target = new URL(request.url);
+  // The internal path names the page and the filter: no second spelling of it in the query.
   target.searchParams.delete("page");
+  target.searchParams.delete(CATEGORY_PARAM);
   if (found) {
     target.pathname = resolution.internal;
     return NextResponse.rewrite(target);

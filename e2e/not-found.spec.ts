@@ -35,11 +35,18 @@ cases.push(
   { lang: "fr", path: "/fr", what: "the internal /fr tree" },
   { lang: "fr", path: "/fr/works", what: "the internal /fr tree" },
   { lang: "fr", path: "/fr/contact", what: "the internal /fr tree" },
-  { lang: "en", path: "/en/lists/works_page/1", what: "the internal list route" },
+  { lang: "en", path: "/en/lists/works_page/all/1", what: "the internal list route" },
+  { lang: "fr", path: "/fr/lists/works_page/film/1", what: "the internal list route" },
   { lang: "fr", path: "/api/nope", what: "outside the pages (an unknown API path)" },
   { lang: "fr", path: "/works?page=99", what: "a list page past the last" },
   { lang: "en", path: "/en/works-completed?page=0", what: "a malformed list page" },
   { lang: "fr", path: "/works?page=abc", what: "a malformed list page" },
+  { lang: "fr", path: "/works?category=hologram", what: "an unknown category" },
+  { lang: "en", path: "/en/works?category=Film", what: "a category spelled otherwise" },
+  { lang: "fr", path: "/works?category=film&category=series", what: "two categories" },
+  { lang: "fr", path: "/works?category=", what: "an empty category" },
+  { lang: "fr", path: "/works-in-production?category=music-video", what: "a category with no work in that list" },
+  { lang: "en", path: "/en/works?category=documentary&page=2", what: "a category's page past the last" },
 );
 
 for (const { lang, path, what } of cases) {

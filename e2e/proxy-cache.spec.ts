@@ -310,7 +310,7 @@ const dataUrl = (buildId: string) =>
         "/en/legals",
         "/fr",
         "/index",
-        "/fr/lists/works_page/1",
+        "/fr/lists/works_page/all/1",
         "/fr/works/les-veilleurs",
         "/fr/slice-simulator",
         "/slice-simulator",

@@ -318,7 +318,7 @@ for (const lang of ["fr", "en"] as Lang[]) {
 
 /**
  * The pages a fresh deployment serves were prerendered under the app paths the request router
- * rewrites to (/fr/lists/works_page/1): each still marks its own navigation link as the current
+ * rewrites to (/fr/lists/works_page/all/1): each still marks its own navigation link as the current
  * page, in the HTML sent (what a visitor without JavaScript, or before hydration, gets) and once
  * hydrated.
  */

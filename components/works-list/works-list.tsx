@@ -1,10 +1,12 @@
 import type { Content } from "@prismicio/client";
+import type { ComponentProps } from "react";
 
 import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { InView } from "@/components/in-view/in-view";
 import { PageIntro } from "@/components/page-intro/page-intro";
 import { Pagination } from "@/components/pagination/pagination";
 import { WorkCard } from "@/components/work-card/work-card";
+import { WorksFilter } from "@/components/works-filter/works-filter";
 import type { Translations } from "@/lib/i18n/default-translations";
 import { WORK_CARD_COLUMNS, balancedSizes } from "@/lib/layout/balanced-columns";
 
@@ -13,16 +15,21 @@ import styles from "./works-list.module.css";
 type ListPage =
   Content.WorksPageDocument | Content.WorksCompletedPageDocument | Content.WorksInProductionPageDocument;
 
-/** A works list page: its title and intro, a grid of cards (or a friendly empty state), its pages. */
+/**
+ * A works list page: its title and intro, its filter by category, a grid of cards (or a friendly
+ * empty state), its pages.
+ */
 export function WorksList({
   page,
   projects,
   t,
+  filter,
   pagination,
 }: {
   page: ListPage;
   projects: Content.ProjectDocument[];
   t: Translations;
+  filter: Omit<ComponentProps<typeof WorksFilter>, "t">;
   pagination: { page: number; totalPages: number; href: (page: number) => string };
 }) {
   const { href, totalPages } = pagination;
@@ -30,6 +37,7 @@ export function WorksList({
   return (
     <>
       <PageIntro title={page.data.title} intro={page.data.intro} t={t} />
+      <WorksFilter {...filter} t={t} />
       {projects.length > 0 ? (
         <BalancedList limits={WORK_CARD_COLUMNS} className={styles.grid}>
           {projects.map((project, index) => (

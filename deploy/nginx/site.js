@@ -82,7 +82,7 @@ function parameterName(part) {
 }
 
 /**
- * A page request's query as the instances read it: only its `page` and `_rsc` parameters, as sent
+ * A page request's query as the instances read it: only its `page`, `category` and `_rsc` parameters, as sent
  * and in order (the cache key's query for pages; run only when the query holds anything else).
  */
 function pageArgs(r) {
@@ -90,7 +90,7 @@ function pageArgs(r) {
     .split("&")
     .filter((part) => {
       const name = parameterName(part);
-      return name === "page" || name === "_rsc";
+      return name === "page" || name === "category" || name === "_rsc";
     })
     .join("&");
 }

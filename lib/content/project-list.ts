@@ -2,6 +2,7 @@ import { filter } from "@prismicio/client";
 
 import { prismicLang, type Lang } from "@/lib/i18n/locales";
 import type { ProjectStatus } from "@/lib/site/page-types";
+import { CATEGORY_FIELD, type WorkCategory } from "@/lib/site/work-categories";
 
 /**
  * The works lists' one order (newest year first, then title) and filters, shared
@@ -20,10 +21,14 @@ export const PROJECT_ORDER_REVERSED: readonly Ordering[] = [
   { field: "my.project.title", direction: "desc" },
 ];
 
-export function projectListParams(lang: Lang, status?: ProjectStatus) {
+/** A list's query: its language, its status (none: every work) and a category (none: every kind). */
+export function projectListParams(lang: Lang, status?: ProjectStatus, category?: WorkCategory | null) {
   return {
     lang: prismicLang(lang),
-    filters: status ? [filter.at("my.project.status", status)] : [],
+    filters: [
+      ...(status ? [filter.at("my.project.status", status)] : []),
+      ...(category ? [filter.at(CATEGORY_FIELD, category)] : []),
+    ],
     orderings: [...PROJECT_ORDER],
   };
 }

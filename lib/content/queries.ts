@@ -6,6 +6,7 @@ import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { prismicLang, type Lang } from "@/lib/i18n/locales";
 import { logger } from "@/lib/logger.mjs";
 import { LIST_PAGE_SIZE, WORK_TYPE, type PageType, type ProjectStatus } from "@/lib/site/page-types";
+import { WORK_CATEGORIES, type WorkCategory } from "@/lib/site/work-categories";
 import { createClient } from "@/prismicio";
 
 import { describeContentError, isNotFound, markReported } from "./content-errors";
@@ -90,12 +91,37 @@ export const getProject = cache(async (uid: string, lang: Lang) =>
   orNull(() => client().getByUID(WORK_TYPE, uid, { lang: prismicLang(lang) }), `project ${uid} (${lang})`),
 );
 
-/** One page of a works list (LIST_PAGE_SIZE works), newest year first, then title. */
-export const getProjectsPage = cache(async (lang: Lang, status: ProjectStatus | undefined, page: number) =>
-  logged(
-    () => client().getByType(WORK_TYPE, { ...projectListParams(lang, status), page, pageSize: LIST_PAGE_SIZE }),
-    `projects (${lang}${status ? `, ${status}` : ""}, page ${page})`,
-  ),
+/** One page of a works list (LIST_PAGE_SIZE works), newest year first, then title; of one category or all. */
+export const getProjectsPage = cache(
+  async (lang: Lang, status: ProjectStatus | undefined, category: WorkCategory | null, page: number) =>
+    logged(
+      () =>
+        client().getByType(WORK_TYPE, {
+          ...projectListParams(lang, status, category),
+          page,
+          pageSize: LIST_PAGE_SIZE,
+        }),
+      `projects (${lang}${status ? `, ${status}` : ""}${category ? `, ${category}` : ""}, page ${page})`,
+    ),
+);
+
+/**
+ * How many works a list holds, in all and in each category (in the table's order): one one-result
+ * query each, side by side (the API has no counts by value), whatever the number of works.
+ */
+export const getCategoryCounts = cache(async (lang: Lang, status: ProjectStatus | undefined) =>
+  logged(async () => {
+    const count = async (category: WorkCategory | null) => {
+      const response = await client().getByType(WORK_TYPE, {
+        ...projectListParams(lang, status, category),
+        pageSize: 1,
+        graphQuery: ENVELOPE_ONLY,
+      });
+      return response.total_results_size;
+    };
+    const [total, ...counts] = await Promise.all([null, ...WORK_CATEGORIES].map(count));
+    return { total, categories: WORK_CATEGORIES.map((category, index) => ({ category, count: counts[index] })) };
+  }, `category counts (${lang}${status ? `, ${status}` : ""})`),
 );
 
 /** The uids of the `count` first works of the list: the ones prerendered at build. */

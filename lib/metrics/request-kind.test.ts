@@ -41,9 +41,9 @@ describe("the page type a request is counted under", () => {
   });
 
   test.each([
-    ["/route-cache/APP_PAGE/5ac4/$/fr/lists/works_page/1", "works_page"],
+    ["/route-cache/APP_PAGE/5ac4/$/fr/lists/works_page/all/1", "works_page"],
     ["/route-cache/APP_PAGE/a31c/$/fr", "home_page"],
-    ["/en/lists/works_completed_page/3", "works_completed_page"],
+    ["/en/lists/works_completed_page/film/3", "works_completed_page"],
     ["/fr/works/electrique", "project"],
     ["/en/legals", "legals_page"],
     ["/fr/not-found", "not_found"],

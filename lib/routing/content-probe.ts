@@ -4,7 +4,8 @@ import { ENVELOPE_ONLY, projectListParams } from "@/lib/content/project-list";
 import { describeContentError } from "@/lib/content/content-errors";
 import { prismicLang, type Lang } from "@/lib/i18n/locales";
 import { logger } from "@/lib/logger.mjs";
-import { LIST_PAGE_SIZE, listStatus, WORK_TYPE, type ListType } from "@/lib/site/page-types";
+import type { ListView } from "@/lib/routing/resolve-path";
+import { LIST_PAGE_SIZE, listStatus, WORK_TYPE } from "@/lib/site/page-types";
 import { createPublishedClient } from "@/prismicio";
 
 /**
@@ -52,18 +53,21 @@ export function workExists(uid: string, lang: Lang): Promise<boolean | undefined
   });
 }
 
-export function listPageExists(type: ListType, lang: Lang, page: number): Promise<boolean | undefined> {
-  // The first page always exists: an empty list says so.
-  if (page === 1) return Promise.resolve(true);
-  return remembered(`list ${lang}/${type}/${page}`, async () => {
-    const { lang: code, filters } = projectListParams(lang, listStatus(type));
+/**
+ * Whether a list page exists. The first page of a whole list always does (an empty list says so);
+ * a category's list exists only while it holds a work, as the filter offers only those. One query,
+ * of one work: its total says how many pages the list has.
+ */
+export function listPageExists(lang: Lang, { type, category, page }: ListView): Promise<boolean | undefined> {
+  if (page === 1 && !category) return Promise.resolve(true);
+  return remembered(`list ${lang}/${type}/${category ?? ""}/${page}`, async () => {
+    const { lang: code, filters } = projectListParams(lang, listStatus(type), category);
     const response = await probeClient().get({
       filters: [filter.at("document.type", WORK_TYPE), ...filters],
       lang: code,
-      pageSize: LIST_PAGE_SIZE,
-      page,
+      pageSize: 1,
       graphQuery: ENVELOPE_ONLY,
     });
-    return page <= response.total_pages;
+    return response.total_results_size > 0 && page <= Math.ceil(response.total_results_size / LIST_PAGE_SIZE);
   });
 }

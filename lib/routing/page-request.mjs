@@ -59,8 +59,11 @@ export function isOriginFormTarget(target) {
   return target.startsWith("/") && !target.includes("#");
 }
 
-/** The query parameters a page reads: the list page (the router) and Next's navigation hash. */
-export const PAGE_QUERY = new Set(["page", "_rsc"]);
+/**
+ * The query parameters a page reads: a list's page and category filter (the router) and Next's
+ * navigation hash. deploy/nginx/site.conf's cache key keeps the same ones (page-request.test.ts).
+ */
+export const PAGE_QUERY = new Set(["page", "category", "_rsc"]);
 
 /** @param {string} part */
 function parameterName(part) {

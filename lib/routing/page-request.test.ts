@@ -1,6 +1,13 @@
 import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 
-import { isOriginFormTarget, isOutsidePath, pageRequestTarget } from "@/lib/routing/page-request.mjs";
+import {
+  isOriginFormTarget,
+  isOutsidePath,
+  PAGE_QUERY,
+  pageRequestTarget,
+} from "@/lib/routing/page-request.mjs";
 
 describe("pageRequestTarget", () => {
   test.each([
@@ -8,6 +15,7 @@ describe("pageRequestTarget", () => {
     ["/legals?email=a%40b.example", "/legals"],
     ["/works?_rsc=abc", "/works?_rsc=abc"],
     ["/en/works?page=3&_rsc=x&ref=y", "/en/works?page=3&_rsc=x"],
+    ["/works?utm_source=x&category=film&page=2", "/works?category=film&page=2"],
     ["/works?pa%67e=2", "/works?pa%67e=2"],
     ["/works", "/works"],
     ["/works?", "/works"],
@@ -22,7 +30,7 @@ describe("pageRequestTarget", () => {
 
   test("a page keeps its path and only the parameters pages read, as sent", () => {
     const name = fc.oneof(
-      fc.constantFrom("page", "_rsc", "utm_source", "email", "q", "%", "a+b"),
+      fc.constantFrom("page", "category", "_rsc", "utm_source", "email", "q", "%", "a+b"),
       fc.string(),
     );
     const part = fc
@@ -43,15 +51,26 @@ describe("pageRequestTarget", () => {
         expect(resultPath).toBe(pathname);
         const kept = query === undefined ? [] : query.split("&");
         for (const piece of kept) expect(parts).toContain(piece);
-        expect(
-          [...new URLSearchParams(query ?? "").keys()].every((key) => key === "page" || key === "_rsc"),
-        ).toBe(true);
+        expect([...new URLSearchParams(query ?? "").keys()].every((key) => PAGE_QUERY.has(key))).toBe(true);
         // Every page parameter sent is still there, in order.
         expect(kept).toEqual(
-          parts.filter((piece) => ["page", "_rsc"].includes(decodeURIComponent(piece.split("=")[0]))),
+          parts.filter((piece) => PAGE_QUERY.has(decodeURIComponent(piece.split("=")[0]))),
         );
       }),
       { numRuns: 500, seed: 22 },
+    );
+  });
+
+  test("nginx's cache key keeps exactly the parameters pages read (its map and its script)", () => {
+    const nginx = path.join(process.cwd(), "deploy", "nginx");
+    const config = readFileSync(path.join(nginx, "site.conf"), "utf8");
+    const mapped = /"~\^\(\?:([\w|]+)\)=\[\^&\]\*\(\?:&\(\?:([\w|]+)\)/.exec(config);
+    expect(mapped?.[1].split("|").sort()).toEqual([...PAGE_QUERY].sort());
+    expect(mapped?.[2].split("|").sort()).toEqual([...PAGE_QUERY].sort());
+    const script = readFileSync(path.join(nginx, "site.js"), "utf8");
+    const named = /return (name === "\w+"(?: \|\| name === "\w+")*);/.exec(script);
+    expect([...(named?.[1].matchAll(/"(\w+)"/g) ?? [])].map((match) => match[1]).sort()).toEqual(
+      [...PAGE_QUERY].sort(),
     );
   });
 

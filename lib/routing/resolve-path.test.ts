@@ -1,6 +1,14 @@
 import fc from "fast-check";
 
-import { listPublicPath, MAX_LIST_PAGE, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
+import { LANGS } from "@/lib/i18n/locales";
+import {
+  listInternalPath,
+  listPublicPath,
+  MAX_LIST_PAGE,
+  resolvePath,
+  type Resolution,
+} from "@/lib/routing/resolve-path";
+import { categoryOfSlug, categorySlug, WORK_CATEGORIES } from "@/lib/site/work-categories";
 import { pageWindow } from "@/lib/site/page-window";
 import { LIST_TYPES, navEntries, PAGE_TYPES } from "@/lib/site/page-types";
 import { routes } from "@/prismicio";
@@ -16,15 +24,48 @@ describe("request router", () => {
     ["/en", { kind: "page", lang: "en", type: "home_page", internal: "/en" }],
     ["/contact", { kind: "page", lang: "fr", type: "contact_page", internal: "/fr/contact" }],
     ["/en/legals", { kind: "page", lang: "en", type: "legals_page", internal: "/en/legals" }],
-    ["/works", { kind: "list", lang: "fr", type: "works_page", page: 1, internal: "/fr/lists/works_page/1" }],
+    [
+      "/works",
+      {
+        kind: "list",
+        lang: "fr",
+        type: "works_page",
+        category: null,
+        page: 1,
+        internal: "/fr/lists/works_page/all/1",
+      },
+    ],
     [
       "/en/works-completed?page=3",
       {
         kind: "list",
         lang: "en",
         type: "works_completed_page",
+        category: null,
         page: 3,
-        internal: "/en/lists/works_completed_page/3",
+        internal: "/en/lists/works_completed_page/all/3",
+      },
+    ],
+    [
+      "/works-in-production?category=brand-content",
+      {
+        kind: "list",
+        lang: "fr",
+        type: "works_in_production_page",
+        category: "brand content",
+        page: 1,
+        internal: "/fr/lists/works_in_production_page/brand-content/1",
+      },
+    ],
+    [
+      "/en/works?page=2&category=documentary",
+      {
+        kind: "list",
+        lang: "en",
+        type: "works_page",
+        category: "documentary",
+        page: 2,
+        internal: "/en/lists/works_page/documentary/2",
       },
     ],
     ["/works/hors-champ", { kind: "work", lang: "fr", uid: "hors-champ", internal: "/fr/works/hors-champ" }],
@@ -66,6 +107,16 @@ describe("request router", () => {
     ["/works?page=2&page=3", "fr"],
     [`/works?page=${MAX_LIST_PAGE + 1}`, "fr"],
     ["/en/works-in-production?page=01", "en"],
+    // A category filter: one known slug, spelled as the site writes it.
+    ["/works?category=", "fr"],
+    ["/works?category=hologram", "fr"],
+    ["/works?category=Documentary", "fr"],
+    ["/works?category=brand%20content", "fr"],
+    ["/works?category=brand+content", "fr"],
+    ["/works?category=film&category=film", "fr"],
+    ["/en/works?category=film&page=0", "en"],
+    ["/works?category=__proto__", "fr"],
+    ["/works?category=all", "fr"],
   ])("%s is a 404 in %s", (url, lang) => {
     expect(resolve(url)).toEqual({ kind: "not-found", lang, internal: `/${lang}/not-found` });
   });
@@ -146,17 +197,59 @@ describe("request router", () => {
     expect(resolve("/works/hors-champ?page=2")).toMatchObject({ kind: "work", uid: "hors-champ" });
   });
 
-  test("list URLs: the first page has no ?page; they resolve back to themselves", () => {
-    expect(listPublicPath("fr", "works_page", 1)).toBe("/works");
-    expect(listPublicPath("en", "works_in_production_page", 4)).toBe("/en/works-in-production?page=4");
-    for (const type of LIST_TYPES) {
-      expect(resolve(listPublicPath("en", type, 7))).toMatchObject({
-        kind: "list",
-        lang: "en",
-        type,
-        page: 7,
-      });
-    }
+  test("list URLs: the first page has no ?page, the whole list no ?category; they resolve back to themselves", () => {
+    expect(listPublicPath("fr", { type: "works_page", category: null, page: 1 })).toBe("/works");
+    expect(listPublicPath("en", { type: "works_in_production_page", category: null, page: 4 })).toBe(
+      "/en/works-in-production?page=4",
+    );
+    expect(listPublicPath("fr", { type: "works_page", category: "music video", page: 1 })).toBe(
+      "/works?category=music-video",
+    );
+    expect(listPublicPath("en", { type: "works_completed_page", category: "film", page: 3 })).toBe(
+      "/en/works-completed?category=film&page=3",
+    );
+    const view = fc.record({
+      type: fc.constantFrom(...LIST_TYPES),
+      category: fc.constantFrom(null, ...WORK_CATEGORIES),
+      page: fc.integer({ min: 1, max: MAX_LIST_PAGE }),
+    });
+    fc.assert(
+      fc.property(fc.constantFrom(...LANGS), view, (lang, listView) => {
+        expect(resolve(listPublicPath(lang, listView))).toEqual({
+          kind: "list",
+          lang,
+          ...listView,
+          internal: listInternalPath(lang, listView),
+        });
+      }),
+      { numRuns: 300, seed: 25 },
+    );
+  });
+
+  test("no category query but a known slug's reaches a filtered list, and each names its own internal page", () => {
+    const slugs = new Set(WORK_CATEGORIES.map(categorySlug));
+    const value = fc.oneof(
+      fc.string(),
+      fc.constantFrom(...slugs).map((slug) => slug.toUpperCase()),
+      fc.constantFrom(...slugs).map((slug) => `${slug} `),
+      fc.constantFrom(...slugs).map((slug) => slug.replace("-", " ")),
+      fc.constantFrom(...slugs),
+    );
+    const internals = new Set<string>();
+    fc.assert(
+      fc.property(value, (category) => {
+        const search = new URLSearchParams([["category", category]]);
+        const resolution = resolvePath("/works", search);
+        if (slugs.has(category)) {
+          expect(resolution).toMatchObject({ kind: "list", category: categoryOfSlug(category) });
+          if (resolution.kind === "list") internals.add(resolution.internal);
+        } else {
+          expect(resolution.kind).toBe("not-found");
+        }
+      }),
+      { numRuns: 500, seed: 25 },
+    );
+    expect(internals.size).toBeLessThanOrEqual(WORK_CATEGORIES.length);
   });
 });
 

@@ -2,6 +2,7 @@ import { LANGS, localePath, LOCALES, type Lang } from "@/lib/i18n/locales";
 import { isValidUid } from "@/lib/content/uid";
 import { isOutsidePath } from "@/lib/routing/page-request.mjs";
 import { pageInternalPath } from "@/lib/routing/static-pages";
+import { CATEGORY_PARAM, categoryOfSlug, categorySlug, type WorkCategory } from "@/lib/site/work-categories";
 import {
   NOT_FOUND_PATH,
   PAGE_TYPE_NAMES,
@@ -22,16 +23,33 @@ import {
 export type Resolution =
   | { kind: "outside" }
   | { kind: "page"; lang: Lang; type: PageType; internal: string }
-  | { kind: "list"; lang: Lang; type: ListType; page: number; internal: string }
+  | {
+      kind: "list";
+      lang: Lang;
+      type: ListType;
+      category: WorkCategory | null;
+      page: number;
+      internal: string;
+    }
   | { kind: "work"; lang: Lang; uid: string; internal: string }
   | { kind: "not-found"; lang: Lang; internal: string };
 
 /** The highest list page a URL may name; beyond it is a 404 without asking the API. */
 export const MAX_LIST_PAGE = 10_000;
 
-/** The internal app path of a list page (one route serves the three lists). */
-export function listInternalPath(lang: Lang, type: ListType, page: number): string {
-  return `/${lang}/lists/${type}/${page}`;
+/** One page of a works list, narrowed to a category or not (null). */
+export interface ListView {
+  type: ListType;
+  category: WorkCategory | null;
+  page: number;
+}
+
+/** The internal path segment of a list's filter: a category's slug, or this for the whole list. */
+export const UNFILTERED = "all";
+
+/** The internal app path of a list page (one route serves the three lists and their filters). */
+export function listInternalPath(lang: Lang, { type, category, page }: ListView): string {
+  return `/${lang}/lists/${type}/${category ? categorySlug(category) : UNFILTERED}/${page}`;
 }
 
 /** The internal app path of the 404 page in a language. */
@@ -59,6 +77,13 @@ function pageNumber(search: URLSearchParams): number | null {
   return page <= MAX_LIST_PAGE ? page : null;
 }
 
+/** `?category=<slug>`: null when absent, undefined when empty, repeated or not a category's slug. */
+function categoryFilter(search: URLSearchParams): WorkCategory | null | undefined {
+  const values = search.getAll(CATEGORY_PARAM);
+  if (values.length === 0) return null;
+  return values.length === 1 ? categoryOfSlug(values[0]) : undefined;
+}
+
 /** Whether a path's percent-encoding is well formed (Next answers 500 to a route param it cannot decode). */
 function decodes(pathname: string): boolean {
   try {
@@ -81,9 +106,10 @@ export function resolvePath(pathname: string, search: URLSearchParams): Resoluti
     const entry = PAGE_TYPES[type];
     if (!("list" in entry)) return { kind: "page", lang, type, internal: pageInternalPath(lang, rest) };
     const page = pageNumber(search);
-    if (page === null) return notFound;
-    const listType = type as ListType;
-    return { kind: "list", lang, type: listType, page, internal: listInternalPath(lang, listType, page) };
+    const category = categoryFilter(search);
+    if (page === null || category === undefined) return notFound;
+    const view: ListView = { type: type as ListType, category, page };
+    return { kind: "list", lang, ...view, internal: listInternalPath(lang, view) };
   }
 
   if (rest.startsWith(WORK_PATH_PREFIX)) {
@@ -94,8 +120,15 @@ export function resolvePath(pathname: string, search: URLSearchParams): Resoluti
   return notFound;
 }
 
-/** The public URL of a list page: its path, with `?page=N` from the second page on. */
-export function listPublicPath(lang: Lang, type: ListType, page: number): string {
+/**
+ * The public URL of a list page: its path, then `?category=<slug>` when filtered and `page=N` from
+ * the second page on, in that order (the one spelling canonical URLs and links use).
+ */
+export function listPublicPath(lang: Lang, { type, category, page }: ListView): string {
+  const query = [
+    ...(category ? [`${CATEGORY_PARAM}=${categorySlug(category)}`] : []),
+    ...(page > 1 ? [`page=${page}`] : []),
+  ];
   const path = localePath(lang, PAGE_TYPES[type].path);
-  return page > 1 ? `${path}?page=${page}` : path;
+  return query.length ? `${path}?${query.join("&")}` : path;
 }

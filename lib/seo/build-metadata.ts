@@ -24,6 +24,8 @@ export interface PageSeo {
   fallbackImage?: ImageField | null;
   alternates: Partial<Record<Lang, string>>;
   type?: "website" | "article" | "video.other";
+  /** Kept out of search results, its links still followed (a filtered list: see README "Works lists"). */
+  noindex?: boolean;
 }
 
 function shareImage(image: ImageField | null | undefined, env: Pick<Env, "NEXT_PUBLIC_SITE_URL">) {
@@ -53,6 +55,7 @@ export function pageMetadata(seo: PageSeo, env: Pick<Env, "NEXT_PUBLIC_SITE_URL"
     ...(title ? { title } : {}),
     ...(seo.description ? { description: seo.description } : {}),
     alternates: { canonical: absoluteUrl(path, env), languages },
+    ...(seo.noindex ? { robots: { index: false, follow: true } } : {}),
     openGraph: {
       type: seo.type ?? "website",
       url: absoluteUrl(path, env),

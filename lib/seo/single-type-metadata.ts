@@ -14,6 +14,7 @@ type Alternates = Partial<Record<Lang, string>>;
 export interface PageVariant {
   titleSuffix?: string;
   alternates?: (documentAlternates: Alternates) => Alternates;
+  noindex?: boolean;
 }
 
 /** Metadata of a single-type page from its SEO fields, with the settings' share image as fallback. */
@@ -37,5 +38,6 @@ export async function singlePageMetadata(
     image: page.data.meta_image,
     fallbackImage: settings?.data.default_share_image,
     alternates: variant.alternates ? variant.alternates(documentAlternates(page)) : documentAlternates(page),
+    noindex: variant.noindex,
   });
 }

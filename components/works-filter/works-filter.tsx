@@ -1,0 +1,65 @@
+import { SiteLink } from "@/components/site-link/site-link";
+import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
+import type { WorkCategory } from "@/lib/site/work-categories";
+
+import styles from "./works-filter.module.css";
+
+export interface CategoryCount {
+  category: WorkCategory;
+  count: number;
+}
+
+/**
+ * A works list's filter by category: plain links (they work without JavaScript), "all" first, then
+ * each category that holds a work, with its count. The current filter is marked (`aria-current`)
+ * and, when one is set, named beside a link that clears it. Nothing when no work has a category.
+ */
+export function WorksFilter({
+  current,
+  total,
+  counts,
+  href,
+  t,
+}: {
+  current: WorkCategory | null;
+  /** Works in the whole list, whatever their category. */
+  total: number;
+  counts: readonly CategoryCount[];
+  /** The URL of the list's first page narrowed to a category, or not (null). */
+  href: (category: WorkCategory | null) => string;
+  t: Translations;
+}) {
+  const offered = counts.filter(({ count, category }) => count > 0 || category === current);
+  if (offered.length === 0) return null;
+  const items: Array<{ category: WorkCategory | null; label: string; count: number }> = [
+    { category: null, label: t["works.filter_all"], count: total },
+    ...offered.map(({ category, count }) => ({ category, label: categoryLabel(category, t), count })),
+  ];
+  return (
+    <div className={styles.filter}>
+      <nav aria-label={t["works.filter_label"]}>
+        <ul className={styles.items}>
+          {items.map(({ category, label, count }) => (
+            <li key={category ?? ""}>
+              <SiteLink
+                href={href(category)}
+                className={styles.item}
+                aria-current={category === current ? "page" : undefined}
+              >
+                {label} <span className={styles.count}>({count})</span>
+              </SiteLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {current ? (
+        <p className={styles.current}>
+          {t["works.filter_current"].replace("{category}", categoryLabel(current, t))}{" "}
+          <SiteLink href={href(null)} className={styles.clear}>
+            {t["works.filter_clear"]}
+          </SiteLink>
+        </p>
+      ) : null}
+    </div>
+  );
+}
