@@ -16,7 +16,14 @@ const VIEWPORTS = [
   { name: "desktop", viewport: { width: 1440, height: 900 } },
 ];
 
-const PATHS = [...pages.map((page) => page.path), "/works/no-such-work", "/en/no-such-page"];
+const PATHS = [
+  ...pages.map((page) => page.path),
+  // Lists narrowed to a category: the filter with a current item and its clear link.
+  "/works?category=documentary",
+  "/en/works-in-production?category=series",
+  "/works/no-such-work",
+  "/en/no-such-page",
+];
 
 /**
  * One load serves both viewports: `settle` brings a page to the same rest at either width (every

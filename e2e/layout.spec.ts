@@ -60,7 +60,14 @@ async function resize(page: Page, list: string, count: number, limits: ColumnLim
 /** Lists an editor fills: the home page's logos (1 to 30) and a works list page (1 to 24 works). */
 const COLLECTIONS = [
   { path: "/", list: '[data-slice-type="clients"] ul', limits: LOGO_COLUMNS, most: 30 },
-  { path: "/works", list: "main ul", limits: WORK_CARD_COLUMNS, most: 24 },
+  { path: "/works", list: "main ul:has(> li article)", limits: WORK_CARD_COLUMNS, most: 24 },
+];
+
+/** Every page, and lists narrowed to a category (the filter's links wrap at every width). */
+const PATHS = [
+  ...pages.map((expected) => expected.path),
+  "/works?category=documentary",
+  "/en/works-completed?category=film",
 ];
 
 /**
@@ -69,15 +76,16 @@ const COLLECTIONS = [
  * is not in that state (a block revealed at a narrower width, an image file another load would
  * not pick: see `differsFromFreshLoad`), it is loaded anew at this width first.
  */
-for (const expected of pages) {
-  test(`${expected.path} lays out cleanly at every width`, async ({ page, context }) => {
+
+for (const path of PATHS) {
+  test(`${path} lays out cleanly at every width`, async ({ page, context }) => {
     // The first pages meet a cold image optimiser (every width's files made on first request).
     test.setTimeout(VIEWPORTS.length * 10_000);
     await returningVisitor(context);
     const problems: string[] = [];
     let loaded = false;
     for (const viewport of VIEWPORTS) {
-      const where = `${expected.path} at ${viewport.width} px`;
+      const where = `${path} at ${viewport.width} px`;
       await page.setViewportSize(viewport);
       if (loaded) {
         await settleResize(page);
@@ -88,7 +96,7 @@ for (const expected of pages) {
         loaded = !differs;
       }
       if (!loaded) {
-        const response = await page.goto(expected.path);
+        const response = await page.goto(path);
         expect(response?.status(), where).toBe(200);
         loaded = true;
       }
@@ -96,7 +104,7 @@ for (const expected of pages) {
       for (const url of await brokenImages(page)) problems.push(`${where}: ${url} did not load`);
       for (const problem of await layoutProblems(page)) problems.push(`${where}: ${problem}`);
     }
-    report(problems, expected.path);
+    report(problems, path);
   });
 }
 

@@ -45,7 +45,11 @@ cases.push(
   { lang: "en", path: "/en/works?category=Film", what: "a category spelled otherwise" },
   { lang: "fr", path: "/works?category=film&category=series", what: "two categories" },
   { lang: "fr", path: "/works?category=", what: "an empty category" },
-  { lang: "fr", path: "/works-in-production?category=music-video", what: "a category with no work in that list" },
+  {
+    lang: "fr",
+    path: "/works-in-production?category=music-video",
+    what: "a category with no work in that list",
+  },
   { lang: "en", path: "/en/works?category=documentary&page=2", what: "a category's page past the last" },
 );
 

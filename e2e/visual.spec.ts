@@ -21,6 +21,7 @@ const ROUTES: Record<Lang, string[]> = {
     "/works/la-fabrique-du-mouvement",
     "/works-completed",
     "/works-in-production",
+    "/works?category=documentary",
     "/contact",
     "/legals",
   ],
@@ -30,6 +31,7 @@ const ROUTES: Record<Lang, string[]> = {
     "/en/works/the-movement-factory",
     "/en/works-completed",
     "/en/works-in-production",
+    "/en/works-completed?category=film",
     "/en/contact",
     "/en/legals",
   ],
@@ -39,6 +41,13 @@ const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
 ];
+
+/** A route's baseline name: its page's, then a list's category ("fr_works_documentary"). */
+function shotName(route: string): string {
+  const url = new URL(route, "http://site.test");
+  const category = url.searchParams.get("category");
+  return `${pageSlug(pageAt(url.pathname))}${category ? `_${category}` : ""}`;
+}
 
 /** The page at rest: reveals done, every image decoded, the scroll indicator faded out. */
 async function still(page: Page) {
@@ -68,7 +77,7 @@ for (const viewport of VIEWPORTS) {
         const response = await page.goto(path);
         expect(response?.status()).toBe(200);
         await stillForWholePage(page);
-        await expect(page).toHaveScreenshot(`${pageSlug(pageAt(path))}-${viewport.width}.png`, {
+        await expect(page).toHaveScreenshot(`${shotName(path)}-${viewport.width}.png`, {
           fullPage: true,
           // Each whole-page capture grows the viewport, and a re-picked image may still be decoding on a
           // busy machine: more time to reach two identical captures, the same tolerance for the comparison.

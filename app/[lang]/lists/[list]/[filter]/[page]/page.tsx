@@ -53,7 +53,7 @@ export async function generateMetadata({
   const { lang, view } = await route(params);
   const t = await getTranslations(lang);
   const suffix = [
-    view.category ? ` — ${categoryLabel(view.category, t)}` : "",
+    view.category ? ` · ${categoryLabel(view.category, t)}` : "",
     view.page > 1 ? ` (${t["works.page"]} ${view.page})` : "",
   ].join("");
   return readPageMetadata(lang, () =>
