@@ -1,5 +1,6 @@
 import fc from "fast-check";
 
+import { PAGE_QUERY } from "../lib/routing/page-request.mjs";
 import { NGINX_PURGE_SECRET, startNginx, type Nginx } from "../test-support/nginx";
 import { expect, test } from "./fixtures";
 import { rawExchange, rawRequest } from "./helpers/raw-request";
@@ -432,12 +433,24 @@ test("form posts are limited per address: a flood gets 429s, with the security h
 const extraParameter = fc
   .tuple(
     fc.oneof(
-      fc.constantFrom("utm_source", "gclid", "x", "PAGE", "page[]", "_RSC", "%70age_", "a+b", ""),
+      fc.constantFrom(
+        "utm_source",
+        "gclid",
+        "x",
+        "PAGE",
+        "page[]",
+        "_RSC",
+        "%70age_",
+        "a+b",
+        "",
+        "Category",
+        "categories",
+      ),
       fc.stringMatching(/^[a-z_]{1,10}$/),
     ),
     fc.stringMatching(/^[a-z0-9%]{0,10}$/),
   )
-  .filter(([name]) => !["page", "_rsc"].includes(name))
+  .filter(([name]) => !PAGE_QUERY.has(name))
   .map(([name, value]) => `${name}=${value}`);
 
 test("a page's query beyond what the instances read adds no stored copy and no trip to them", async () => {
@@ -465,6 +478,33 @@ test("a page's query beyond what the instances read adds no stored copy and no t
     expect(answer.headers["x-cache-status"], query).toBe("MISS");
     // And it is what the instance itself answers for that query.
     expect(answer.status, query).toBe((await rawRequest(site.origin, `/works?${query}`)).status);
+  }
+});
+
+test("a list narrowed to a category is stored once per category, whatever else its query holds", async () => {
+  await purge();
+  const film = await rawRequest(nginx.origin, "/works?category=film");
+  expect(film.status).toBe(200);
+  expect(film.headers["x-cache-status"]).toBe("MISS");
+  for (const [index, extras] of fc
+    .sample(fc.array(extraParameter, { minLength: 1, maxLength: 3 }), { numRuns: 12, seed: 25 })
+    .entries()) {
+    const query = [...extras.slice(0, index % 2), "category=film", ...extras.slice(index % 2)].join("&");
+    const tagged = await rawRequest(nginx.origin, `/works?${query}`);
+    expect(tagged.headers["x-cache-status"], query).toBe("HIT");
+    expect(tagged.body).toBe(film.body);
+  }
+  // Another category is another page; the same one spelled with its page, another key: each its own copy.
+  for (const query of ["category=series", "category=podcast&utm_source=x", "category=film&page=1"]) {
+    const answer = await rawRequest(nginx.origin, `/works?${query}`);
+    expect(answer.headers["x-cache-status"], query).toBe("MISS");
+    expect(answer.body === film.body, query).toBe(query.endsWith("page=1"));
+  }
+  // An unknown category is the instance's 404, never stored.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const unknown = await rawRequest(nginx.origin, "/works?category=hologram");
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers["x-cache-status"]).toBe("MISS");
   }
 });
 
