@@ -9,6 +9,7 @@ import {
   simulatorNotFound,
 } from "@/lib/security/slice-simulator-access";
 import { listPageExists, workExists } from "@/lib/routing/content-probe";
+import { editorRedirect } from "@/lib/routing/redirect-table";
 import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
 
 /**
@@ -55,6 +56,9 @@ export async function proxy(request: NextRequest) {
     target.pathname = resolution.internal;
     return NextResponse.rewrite(target);
   }
+  // Before a 404: the editors' redirects (the `redirects` document), answered here without a render.
+  const redirect = resolution.kind !== "outside" && !dataUrl ? await editorRedirect(request) : undefined;
+  if (redirect) return redirect;
   target.pathname = notFoundInternalPath(resolution.kind === "outside" ? DEFAULT_LANG : resolution.lang);
   return NextResponse.rewrite(target, { status: 404 });
 }
