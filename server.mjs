@@ -29,7 +29,11 @@ import {
 import { IMAGE_PATH, isCanonicalImageQuery } from "./lib/net/image-request.mjs";
 import { dropInternalHeaders } from "./lib/net/internal-headers.mjs";
 import { isOriginFormTarget, pageRequestTarget } from "./lib/routing/page-request.mjs";
-import { isTrailingSlashRedirect, ORIGINAL_QUERY_HEADER, originalQuery } from "./lib/routing/original-query.mjs";
+import {
+  isTrailingSlashRedirect,
+  ORIGINAL_QUERY_HEADER,
+  originalQuery,
+} from "./lib/routing/original-query.mjs";
 import { accessLogOn, exitOnInvalidEnv, startEnv } from "./lib/runtime-env.mjs";
 
 // An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).

@@ -29,5 +29,8 @@ export function originalQuery(target) {
   if (mark === -1 || mark === target.length - 1) return undefined;
   return target
     .slice(mark + 1)
-    .replace(/[^\x21-\x7e]/g, (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`);
+    .replace(
+      /[^\x21-\x7e]/g,
+      (character) => `%${character.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}`,
+    );
 }

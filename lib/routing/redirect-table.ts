@@ -119,7 +119,9 @@ async function readTable(current: State): Promise<RedirectTable> {
   const built = buildRedirectTable(candidates, liveWorks);
 
   const lines = [
-    ...[...refused, ...built.refused].sort((a, b) => a.row - b.row).map((r) => `row ${r.row} refused: ${r.reason}`),
+    ...[...refused, ...built.refused]
+      .sort((a, b) => a.row - b.row)
+      .map((r) => `row ${r.row} refused: ${r.reason}`),
     ...(overflow > 0 ? [`the ${overflow} rows past the first ${MAX_REDIRECTS} are refused`] : []),
   ];
   const notes = built.followed.map((r) => `row ${r.row}: ${r.reason}`);
@@ -139,6 +141,7 @@ async function readTable(current: State): Promise<RedirectTable> {
  */
 export async function editorRedirect(request: {
   method: string;
+  url: string;
   headers: Headers;
   nextUrl: { pathname: string; search: string };
 }): Promise<Response | undefined> {
@@ -146,5 +149,9 @@ export async function editorRedirect(request: {
   const query = request.headers.get(ORIGINAL_QUERY_HEADER) ?? request.nextUrl.search.slice(1);
   const found = redirectLocation(await redirectTable(), request.nextUrl.pathname, query);
   if (!found) return undefined;
-  return new Response(null, { status: found.status, headers: { location: found.location, ...NO_STORE } });
+  // Absolute on the request's URL, which Next builds from the server's own address (never the Host
+  // header): Next's adapter parses a proxy's Location without a base, then sends it relative again
+  // (it is the same origin), so the browser resolves it against the address it used.
+  const location = new URL(found.location, request.url).href;
+  return new Response(null, { status: found.status, headers: { location, ...NO_STORE } });
 }

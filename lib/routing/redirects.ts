@@ -130,7 +130,9 @@ export function parseFrom(raw: unknown): Parsed<{ key: string; resolved: ReturnT
     return refuse(`${why} holds a character no address can carry`);
   }
   if (NOT_PAGES.has(key.split("/")[1] ?? "") || isOutsidePath(key) || isOutsidePath(encoded))
-    return refuse(`${why} is not a page of the site (Next's files, an API, an asset, a sitemap, the preview)`);
+    return refuse(
+      `${why} is not a page of the site (Next's files, an API, an asset, a sitemap, the preview)`,
+    );
   if (NOT_FOUND_KEYS.has(key)) return refuse(`${why} is where broken links go`);
   const resolved = resolvePath(encoded, new URLSearchParams());
   if (resolved.kind === "outside") return refuse(`${why} is not a page of the site`);
@@ -293,7 +295,10 @@ export function buildRedirectTable(
   const byKey = new Map<string, RedirectCandidate>();
   for (const candidate of candidates) {
     if (candidate.work && liveWorks.has(`${candidate.work.lang}/${candidate.work.uid}`)) {
-      refused.push({ row: candidate.row, reason: `${shown(candidate.from)} is a live page (a published work)` });
+      refused.push({
+        row: candidate.row,
+        reason: `${shown(candidate.from)} is a live page (a published work)`,
+      });
       continue;
     }
     byKey.set(candidate.key, candidate);
