@@ -130,7 +130,7 @@ test("refused rows: one warning each, once per change of the document; the rest 
   expect(warn.mock.calls.map((call) => call[0])).toEqual([
     expect.stringMatching(/^\[redirects\] row 1 refused: "from" "\/\/evil.example" is not a path/),
     expect.stringMatching(
-      /^\[redirects\] row 2 refused: "\/a": "to" "https:\/\/evil.example\/" leaves the site/,
+      /^\[redirects\] row 2 refused: "from" "\/a": "to" "https:\/\/evil.example\/" leaves the site/,
     ),
   ]);
   now += 6_000;

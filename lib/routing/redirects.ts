@@ -227,9 +227,12 @@ export function parseRedirectRows(rows: readonly RedirectRowInput[]): {
     }
     const to = parseTo(row);
     const first = seen.get(from.value.key);
-    if (!to.ok) refused.push({ row: number, reason: `${shown(row.from)}: ${to.reason}` });
+    if (!to.ok) refused.push({ row: number, reason: `"from" ${shown(row.from)}: ${to.reason}` });
     else if (first !== undefined)
-      refused.push({ row: number, reason: `${shown(row.from)} repeats row ${first}: the first is kept` });
+      refused.push({
+        row: number,
+        reason: `"from" ${shown(row.from)} repeats row ${first}: the first is kept`,
+      });
     else {
       seen.set(from.value.key, number);
       const { resolved } = from.value;
@@ -297,7 +300,7 @@ export function buildRedirectTable(
     if (candidate.work && liveWorks.has(`${candidate.work.lang}/${candidate.work.uid}`)) {
       refused.push({
         row: candidate.row,
-        reason: `${shown(candidate.from)} is a live page (a published work)`,
+        reason: `"from" ${shown(candidate.from)} is a live page (a published work)`,
       });
       continue;
     }
@@ -328,13 +331,16 @@ export function buildRedirectTable(
       permanent &&= next.permanent;
     }
     if (loop) {
-      refused.push({ row: candidate.row, reason: `${shown(candidate.from)} leads back to itself (a loop)` });
+      refused.push({
+        row: candidate.row,
+        reason: `"from" ${shown(candidate.from)} leads back to itself (a loop)`,
+      });
       continue;
     }
     if (hops > 1)
       followed.push({
         row: candidate.row,
-        reason: `${shown(candidate.from)} leads to another redirect: sent straight to ${shown(target.path)} (${hops} hops in one)`,
+        reason: `"from" ${shown(candidate.from)} leads to another redirect: sent straight to ${shown(target.path)} (${hops} hops in one)`,
       });
     table.set(candidate.key, { status: permanent ? 308 : 307, target: { path: target.path, query, hash } });
   }
