@@ -4,6 +4,7 @@ import path from "node:path";
 import fc from "fast-check";
 
 import { startNginx, type Nginx } from "../test-support/nginx";
+import { isTrailingSlashRedirect } from "../lib/routing/original-query.mjs";
 import { attackPieces } from "../test-support/redirect-attacks";
 import { expect, test } from "./fixtures";
 import { rawRequest } from "./helpers/raw-request";
@@ -56,6 +57,20 @@ const pathRow = (from: string, to: string, permanent = true): Row => ({
   to_path: to,
   permanent,
 });
+
+/** Whether the server logged a line whose message matches. */
+function logged(pattern: RegExp): boolean {
+  return server
+    .output()
+    .split("\n")
+    .some((line) => {
+      try {
+        return pattern.test((JSON.parse(line) as { msg?: string }).msg ?? "");
+      } catch {
+        return false;
+      }
+    });
+}
 
 /** The sum of a metric's samples whose labels include `labels`. */
 async function metric(name: string, labels: Record<string, string> = {}): Promise<number> {
@@ -122,41 +137,31 @@ test("with a trailing slash: Next's own redirect first, keeping the query, then 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Electric");
 });
 
-test("Next's trailing-slash redirect answers every such path before any page: the query kept is never rendered", async () => {
+test("a trailing-slash path keeps its query only for Next's redirect: the query never reaches a page", async () => {
   const segment = fc.oneof(
     fc.stringMatching(/^[a-z0-9-]{1,12}$/),
-    fc.constantFrom(
-      "works",
-      "en",
-      "electrique",
-      "%2F",
-      "%2e",
-      "..",
-      "a%20b",
-      "_next",
-      "api",
-      "assets",
-      "%%2",
-    ),
+    fc.constantFrom("works", "en", "electrique", "%2F", "a%20b", "_next", "api", "assets", "%%2", ".b"),
+    fc.constantFrom(".", "..", "%2e", "%2E%2e", ".%2e", "a\\b"),
   );
-  const trailing = fc.tuple(
-    fc.array(segment, { minLength: 1, maxLength: 3 }).map((segments) => `/${segments.join("/")}/`),
-    fc.stringMatching(/^[a-z_]{1,8}=[a-z0-9]{0,8}$/),
-  );
-  const sent = fc.sample(trailing, { numRuns: 150, seed: 25 });
-  sent.push(
-    ["/works/", "email=a%40b.example"],
-    ["/en/works/electric/", "utm_source=x"],
-    ["/contact/", "x=1"],
-  );
-  for (const [pathname, query] of sent) {
+  const trailing = fc
+    .array(segment, { minLength: 1, maxLength: 3 })
+    .map((segments) => `/${segments.join("/")}/`);
+  const sent = fc.sample(trailing, { numRuns: 200, seed: 25 });
+  sent.push("/works/", "/en/works/electric/", "/contact/", "/works/../", "/en/./");
+  let redirected = 0;
+  for (const [i, pathname] of sent.entries()) {
+    const query = `email=zq${i}x`;
     const target = `${pathname}?${query}`;
     const answer = await rawRequest(server.origin, target);
+    expect(answer.body, target).not.toContain(`zq${i}x`);
+    if (!isTrailingSlashRedirect(pathname)) continue;
+    redirected++;
     expect(answer.status, target).toBe(308);
     const location = new URL(answer.headers.location ?? "", server.origin);
     expect(location.origin, target).toBe(server.origin);
     expect(location.search, target).toBe(`?${query}`);
   }
+  expect(redirected).toBeGreaterThan(sent.length / 3);
 });
 
 test("a redirect costs no render and no cache lookup, unlike a 404", async () => {
@@ -211,8 +216,7 @@ test("an editor publishes a redirect: at once with the webhook, within the TTL w
   expect((await rawRequest(server.origin, "/ancienne-page")).status).toBe(404);
   expect((await rawRequest(server.origin, "/works/electrique")).status).toBe(200);
   await waitFor(
-    async () =>
-      /\[redirects\] row \d+ refused: "from" "\/works\/electrique" is a live page/.test(server.output()),
+    async () => logged(/^\[redirects\] row \d+ refused: "from" "\/works\/electrique" is a live page/),
     5_000,
     "the refused row's log line",
   );

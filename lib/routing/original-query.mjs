@@ -10,13 +10,15 @@ export const ORIGINAL_QUERY_HEADER = "x-site-original-query";
 
 /**
  * Whether Next answers a path with its own trailing-slash redirect (`/:path+/` → `/:path+`, before
- * the request router and any page): one or more non-empty segments and one final slash. Such a
- * request keeps its whole query, so that redirect keeps it for the visitor (an editor's redirect
- * then sees it as any other request); no page reads it.
+ * the request router and any page): one or more non-empty segments and one final slash, and
+ * nothing URL parsing would change first: no dot segment (`.`, `..`, `%2e`: `/a/../` is `/`, a
+ * page) and no backslash (a slash to the parser). Such a request keeps its whole query, so that
+ * redirect keeps it for the visitor (an editor's redirect then sees it as any other request); no
+ * page reads it.
  * @param {string} pathname
  */
 export function isTrailingSlashRedirect(pathname) {
-  return /^(?:\/[^/]+)+\/$/.test(pathname);
+  return /^(?:\/(?!(?:\.|%2e){1,2}\/)[^/\\]+)+\/$/i.test(pathname);
 }
 
 /**

@@ -35,6 +35,15 @@ describe("the paths Next redirects for their trailing slash (their query kept fo
     ["/works//", false],
     ["//evil.example/", false],
     ["/works", false],
+    // What URL parsing changes before Next matches its redirect: a page may render it.
+    ["/o50-a/../", false],
+    ["/a/./", false],
+    ["/a/%2e%2E/", false],
+    ["/a/.%2e/", false],
+    ["/%2E/", false],
+    ["/a\\b/", false],
+    ["/a/.b/", true],
+    ["/a/b../", true],
   ])("%s: %s", (path, redirected) => {
     expect(isTrailingSlashRedirect(path)).toBe(redirected);
   });
