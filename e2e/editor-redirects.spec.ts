@@ -153,7 +153,9 @@ test("a trailing-slash path keeps its query only for Next's redirect: the query 
     const query = `email=zq${i}x`;
     const target = `${pathname}?${query}`;
     const answer = await rawRequest(server.origin, target);
-    expect(answer.body, target).not.toContain(`zq${i}x`);
+    // A redirect's body is its Location (Next's); any other answer is a page, which never holds it.
+    if (answer.status === 308) expect(answer.body, target).toBe(answer.headers.location);
+    else expect(answer.body, target).not.toContain(`zq${i}x`);
     if (!isTrailingSlashRedirect(pathname)) continue;
     redirected++;
     expect(answer.status, target).toBe(308);
