@@ -604,6 +604,79 @@ interface ProjectDocumentData {
 export type ProjectDocument<Lang extends string = "fr-fr" | "en-gb"> = prismic.PrismicDocumentWithUID<Simplify<ProjectDocumentData>, "project", Lang>;
 
 /**
+ * Item in *Redirects → Redirects*
+ */
+export interface RedirectsDocumentDataRedirectsItem {
+	/**
+	 * From field in *Redirects → Redirects*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Old path on this site, with /en for English: /works/old-uid, /en/studio
+	 * - **API ID Path**: redirects.redirects[].from
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	from: prismic.KeyTextField;
+	
+	/**
+	 * To (a page) field in *Redirects → Redirects*
+	 *
+	 * - **Field Type**: Content Relationship
+	 * - **Placeholder**: The page visitors land on (or fill in To (a path))
+	 * - **API ID Path**: redirects.redirects[].to_document
+	 * - **Documentation**: https://prismic.io/docs/fields/content-relationship
+	 */
+	to_document: prismic.ContentRelationshipField;
+	
+	/**
+	 * To (a path) field in *Redirects → Redirects*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: A path on this site, e.g. /works or /en/works?page=2 (or choose To (a page))
+	 * - **API ID Path**: redirects.redirects[].to_path
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	to_path: prismic.KeyTextField;
+	
+	/**
+	 * Permanent field in *Redirects → Redirects*
+	 *
+	 * - **Field Type**: Boolean
+	 * - **Placeholder**: *None*
+	 * - **Default Value**: true
+	 * - **API ID Path**: redirects.redirects[].permanent
+	 * - **Documentation**: https://prismic.io/docs/fields/boolean
+	 */
+	permanent: prismic.BooleanField;
+}
+
+/**
+ * Content for Redirects documents
+ */
+interface RedirectsDocumentData {
+	/**
+	 * Redirects field in *Redirects*
+	 *
+	 * - **Field Type**: Group
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: redirects.redirects[]
+	 * - **Tab**: Main
+	 * - **Documentation**: https://prismic.io/docs/fields/repeatable-group
+	 */
+	redirects: prismic.GroupField<Simplify<RedirectsDocumentDataRedirectsItem>>;
+}
+
+/**
+ * Redirects document from Prismic
+ *
+ * - **API ID**: `redirects`
+ * - **Repeatable**: `false`
+ * - **Documentation**: https://prismic.io/docs/content-modeling
+ *
+ * @typeParam Lang - Language API ID of the document.
+ */
+export type RedirectsDocument<Lang extends string = "fr-fr" | "en-gb"> = prismic.PrismicDocumentWithoutUID<Simplify<RedirectsDocumentData>, "redirects", Lang>;
+
+/**
  * Item in *Settings → Navigation*
  */
 export interface SettingsDocumentDataNavigationItem {
@@ -2207,7 +2280,7 @@ interface WorksPageDocumentData {
  */
 export type WorksPageDocument<Lang extends string = "fr-fr" | "en-gb"> = prismic.PrismicDocumentWithoutUID<Simplify<WorksPageDocumentData>, "works_page", Lang>;
 
-export type AllDocumentTypes = ContactPageDocument | HomePageDocument | LegalsPageDocument | ProjectDocument | SettingsDocument | TranslationsDocument | WorksCompletedPageDocument | WorksInProductionPageDocument | WorksPageDocument;
+export type AllDocumentTypes = ContactPageDocument | HomePageDocument | LegalsPageDocument | ProjectDocument | RedirectsDocument | SettingsDocument | TranslationsDocument | WorksCompletedPageDocument | WorksInProductionPageDocument | WorksPageDocument;
 
 /**
  * Primary content in *CallToAction → Default → Primary*
@@ -2987,6 +3060,9 @@ declare module "@prismicio/client" {
 			ProjectDocumentDataCategoriesItem,
 			ProjectDocumentDataCreditsItem,
 			ProjectDocumentDataSlicesSlice,
+			RedirectsDocument,
+			RedirectsDocumentData,
+			RedirectsDocumentDataRedirectsItem,
 			SettingsDocument,
 			SettingsDocumentData,
 			SettingsDocumentDataNavigationItem,

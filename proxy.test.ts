@@ -1,9 +1,13 @@
 import * as pageStaticInfo from "next/dist/build/analysis/get-page-static-info";
 import { getMiddlewareRouteMatcher } from "next/dist/shared/lib/router/utils/middleware-route-matcher";
+import { NextRequest } from "next/server";
 
 import { staticPages } from "@/lib/routing/static-pages";
 
 import { config } from "./proxy";
+
+// The content probe answers as each test says; the redirects come from the bundled content/.
+jest.mock("@/lib/routing/content-probe", () => ({ workExists: jest.fn(), listPageExists: jest.fn() }));
 
 /**
  * The request router's matcher is a literal (Next reads it at build); these hold it to the page
@@ -65,4 +69,74 @@ test.each([
 test("Next's own files never go through the router", () => {
   expect(runsFor("/_next/static/chunks/a.js")).toBe(false);
   expect(runsFor("/_next/image")).toBe(false);
+});
+
+describe("the editors' redirects, decided where a 404 would be", () => {
+  const { proxy } = jest.requireActual<typeof import("./proxy")>("./proxy");
+  const probe = jest.requireMock<{ workExists: jest.Mock; listPageExists: jest.Mock }>(
+    "@/lib/routing/content-probe",
+  );
+  const { dropRedirectTable } = jest.requireActual<typeof import("@/lib/routing/redirect-table")>(
+    "@/lib/routing/redirect-table",
+  );
+
+  beforeEach(() => {
+    probe.workExists.mockResolvedValue(false);
+    probe.listPageExists.mockResolvedValue(false);
+    dropRedirectTable();
+  });
+
+  async function answer(path: string, headers: Record<string, string> = {}, method = "GET") {
+    const response = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers, method }));
+    return {
+      status: response.status,
+      location: response.headers.get("location"),
+      rewrite: response.headers.get("x-middleware-rewrite"),
+    };
+  }
+
+  test("a retired page and a work's former uid redirect, in both languages, keeping the query", async () => {
+    expect(await answer("/showreel")).toEqual({
+      status: 308,
+      location: "http://localhost:3000/works",
+      rewrite: null,
+    });
+    expect(await answer("/works/courant-electrique?x=1")).toMatchObject({
+      status: 308,
+      location: "http://localhost:3000/works/electrique?x=1",
+    });
+    expect(
+      await answer("/en/works/electric-current", { "x-site-original-query": "utm_source=a" }),
+    ).toMatchObject({
+      status: 308,
+      location: "http://localhost:3000/en/works/electric?utm_source=a",
+    });
+    expect(await answer("/recrutement")).toMatchObject({
+      status: 307,
+      location: "http://localhost:3000/contact",
+    });
+  });
+
+  test("a page that exists is never redirected; a path nobody redirects is still the 404", async () => {
+    probe.workExists.mockResolvedValue(true);
+    expect(await answer("/works/courant-electrique")).toMatchObject({
+      status: 200,
+      location: null,
+      rewrite: "http://localhost:3000/fr/works/courant-electrique",
+    });
+    // The content API failing: the page renders as before, never a redirect or a wrong 404.
+    probe.workExists.mockResolvedValue(undefined);
+    expect((await answer("/works/courant-electrique")).status).toBe(200);
+    expect(await answer("/made-up")).toMatchObject({ status: 404, location: null });
+    expect(await answer("/works?page=99")).toMatchObject({ status: 404, location: null });
+  });
+
+  test("a data URL, a form post and the 404 page's own path are not redirected", async () => {
+    expect(await answer("/showreel", { "x-nextjs-data": "1" })).toMatchObject({
+      status: 404,
+      location: null,
+    });
+    expect(await answer("/showreel", {}, "POST")).toMatchObject({ status: 404, location: null });
+    expect(await answer("/not-found")).toMatchObject({ status: 404, location: null });
+  });
 });

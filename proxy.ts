@@ -10,6 +10,7 @@ import {
 } from "@/lib/security/slice-simulator-access";
 import { listPageExists, workExists } from "@/lib/routing/content-probe";
 import { CATEGORY_PARAM } from "@/lib/site/work-categories";
+import { editorRedirect } from "@/lib/routing/redirect-table";
 import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
 
 /**
@@ -21,8 +22,7 @@ import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routin
 async function exists(resolution: Resolution, draft: boolean): Promise<boolean> {
   if (draft) return true;
   if (resolution.kind === "work") return (await workExists(resolution.uid, resolution.lang)) !== false;
-  if (resolution.kind === "list")
-    return (await listPageExists(resolution.lang, resolution)) !== false;
+  if (resolution.kind === "list") return (await listPageExists(resolution.lang, resolution)) !== false;
   return resolution.kind === "page";
 }
 
@@ -58,6 +58,9 @@ export async function proxy(request: NextRequest) {
     target.pathname = resolution.internal;
     return NextResponse.rewrite(target);
   }
+  // Before a 404: the editors' redirects (the `redirects` document), answered here without a render.
+  const redirect = resolution.kind !== "outside" && !dataUrl ? await editorRedirect(request) : undefined;
+  if (redirect) return redirect;
   target.pathname = notFoundInternalPath(resolution.kind === "outside" ? DEFAULT_LANG : resolution.lang);
   return NextResponse.rewrite(target, { status: 404 });
 }

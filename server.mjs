@@ -29,6 +29,11 @@ import {
 import { IMAGE_PATH, isCanonicalImageQuery } from "./lib/net/image-request.mjs";
 import { dropInternalHeaders } from "./lib/net/internal-headers.mjs";
 import { isOriginFormTarget, pageRequestTarget } from "./lib/routing/page-request.mjs";
+import {
+  isTrailingSlashRedirect,
+  ORIGINAL_QUERY_HEADER,
+  originalQuery,
+} from "./lib/routing/original-query.mjs";
 import { accessLogOn, exitOnInvalidEnv, startEnv } from "./lib/runtime-env.mjs";
 
 // An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).
@@ -82,9 +87,22 @@ function dispatch(request, response, pathname) {
     return;
   }
   dropInternalHeaders(request.headers);
-  if (request.method === "GET" || request.method === "HEAD")
-    request.url = pageRequestTarget(request.url ?? "/");
+  if (request.method === "GET" || request.method === "HEAD") keepPageQuery(request, pathname);
   void handle(request, response);
+}
+
+/**
+ * Of a page request's query, Next gets only what pages read; the whole query goes to the request
+ * router in ORIGINAL_QUERY_HEADER (an editor's redirect keeps it), and stays on a path Next
+ * redirects for its trailing slash (that redirect keeps it; no page reads it).
+ * @param {http.IncomingMessage} request @param {string} pathname
+ */
+function keepPageQuery(request, pathname) {
+  const target = request.url ?? "/";
+  if (isTrailingSlashRedirect(pathname)) return;
+  request.url = pageRequestTarget(target);
+  const query = request.url === target ? undefined : originalQuery(target);
+  if (query !== undefined) request.headers[ORIGINAL_QUERY_HEADER] = query;
 }
 
 /** A plain-text answer of npm start's own, with the site's headers. @param {http.ServerResponse} response @param {number} status */

@@ -12,9 +12,12 @@ import {
   type ListType,
 } from "@/lib/site/page-types";
 
-/** Every page type a request is counted under: a fixed set, whatever the path. */
+/**
+ * Every page type a request is counted under: a fixed set, whatever the path. `redirect`: a page's
+ * path answered with a redirect (lib/metrics/request-metrics.mjs).
+ */
 export const REQUEST_KINDS: readonly RequestKind[] = [
-  ...new Set([...PAGE_TYPE_NAMES, WORK_TYPE, "not_found", ...OUTSIDE_KINDS, "other"]),
+  ...new Set([...PAGE_TYPE_NAMES, WORK_TYPE, "not_found", "redirect", ...OUTSIDE_KINDS, "other"]),
 ];
 
 /**

@@ -1,4 +1,6 @@
 // @ts-check
+import { ORIGINAL_QUERY_HEADER } from "../routing/original-query.mjs";
+
 /**
  * Request headers that belong to Next's internal protocol between its own parts (middleware
  * subrequests, data and prefetch requests of the pages router, matched-path hints of hosting
@@ -12,6 +14,8 @@
  */
 const INTERNAL =
   /^(?:x-(?:nextjs-|middleware-|now-|next-|invoke-|matched-path$|prerender-revalidate|action-forwarded$|invocation-id$)|next-resume$)/;
+/** And npm start's own, to the request router (lib/routing/original-query.mjs): only npm start sets it. */
+const OWN = new Set([ORIGINAL_QUERY_HEADER]);
 
 /**
  * Deletes the internal headers from a request's parsed headers (Node's lower-case names), in place.
@@ -19,6 +23,6 @@ const INTERNAL =
  */
 export function dropInternalHeaders(headers) {
   for (const name of Object.keys(headers)) {
-    if (INTERNAL.test(name)) delete headers[name];
+    if (INTERNAL.test(name) || OWN.has(name)) delete headers[name];
   }
 }

@@ -25,6 +25,7 @@ describe("dropInternalHeaders", () => {
       "x-action-forwarded": "1",
       "x-invocation-id": "abc",
       "next-resume": "1",
+      "x-site-original-query": "redirect=//evil.example",
     };
     dropInternalHeaders(headers);
     expect(Object.keys(headers).sort()).toEqual(

@@ -3,10 +3,16 @@ import { ContentServiceError } from "@/lib/prismic/bounded-fetch";
 import { PAGE_TYPE_NAMES, WORK_TYPE } from "@/lib/site/page-types";
 
 /**
- * Document types a query may name: the page types, works, and the two documents every page reads
- * (the models in customtypes/); any other counts as "other".
+ * Document types a query may name: the page types, works, the two documents every page reads and
+ * the editors' redirects (the models in customtypes/); any other counts as "other".
  */
-const DOCUMENT_TYPES = new Set<string>([...PAGE_TYPE_NAMES, WORK_TYPE, "settings", "translations"]);
+const DOCUMENT_TYPES = new Set<string>([
+  ...PAGE_TYPE_NAMES,
+  WORK_TYPE,
+  "settings",
+  "translations",
+  "redirects",
+]);
 
 /**
  * The kind of a Content API request, as the metrics' `query` label: the repository (refs,
