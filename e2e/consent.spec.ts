@@ -1,6 +1,6 @@
-import type { BrowserContext, Page, Request } from "@playwright/test";
+import type { BrowserContext, Locator, Page, Request } from "@playwright/test";
 
-import { expect, test } from "./fixtures";
+import { blockOutsideHosts, expect, test } from "./fixtures";
 import { violations } from "./helpers/axe";
 import { pages, translation, type Lang } from "./helpers/content";
 import { trace } from "./helpers/scroll-trace";
@@ -22,18 +22,41 @@ const GA_ID = "G-E2ETEST01";
 const ANALYTICS_HOST = "www.googletagmanager.com";
 const VIDEO_HOSTS = ["www.youtube-nocookie.com", "www.youtube.com", "player.vimeo.com", "i.ytimg.com"];
 
-/** A work page whose reel is a YouTube video (from the bundled content), per language. */
-function youtubeWorkPath(lang: Lang): string {
+/** A work page whose cover is a YouTube video (from the bundled content), per language, and that video's title. */
+function youtubeWork(lang: Lang): { path: string; title: string } {
   const found = pages.find(
     (candidate) =>
       candidate.lang === lang &&
       candidate.doc.type === "project" &&
-      JSON.stringify(candidate.doc.data).includes('"provider_name":"YouTube"'),
+      (candidate.doc.data.teaser as { provider_name?: string } | undefined)?.provider_name === "YouTube",
   );
-  if (!found) throw new Error(`No ${lang} work with a YouTube video in the bundled content`);
-  return found.path;
+  if (!found) throw new Error(`No ${lang} work with a YouTube cover in the bundled content`);
+  return { path: found.path, title: (found.doc.data.teaser as { title: string }).title };
 }
-const youtubeWork = { path: youtubeWorkPath("fr") };
+const youtubeWorkFr = youtubeWork("fr");
+
+/** The play button of the work's cover video. */
+function coverPlay(page: Page, lang: Lang = "fr") {
+  return page.getByRole("button", {
+    name: `${translation(lang, "works.play_video")} — ${youtubeWork(lang).title}`,
+  });
+}
+
+/** The sentence that asks for a player, as the visitor reads it. */
+function videoQuestionText(lang: Lang, service: string) {
+  return translation(lang, "consent.video_blocked").replace("{service}", service);
+}
+
+/** The question asked in place of a video, for one player. */
+function videoQuestion(page: Page, service = "YouTube", lang: Lang = "fr") {
+  return page.getByRole("group", { name: videoQuestionText(lang, service) });
+}
+
+function allowButton(page: Page, service = "YouTube", lang: Lang = "fr") {
+  return page.getByRole("button", {
+    name: translation(lang, "consent.video_allow").replace("{service}", service),
+  });
+}
 
 /** Records every request to a host that is not loopback; answers Google's tag and the players. */
 async function watchOutsideHosts(page: Page): Promise<Request[]> {
@@ -96,7 +119,7 @@ test.describe("first visit", () => {
     context,
   }) => {
     const outside = await watchOutsideHosts(page);
-    await page.goto(youtubeWork.path);
+    await page.goto(youtubeWorkFr.path);
     await expect(notice(page)).toBeVisible();
     await expect(notice(page)).toContainText(translation("fr", "consent.notice"));
     const buttons = notice(page).getByRole("button");
@@ -122,8 +145,10 @@ test.describe("first visit", () => {
     await page.waitForTimeout(500);
     expect(await consentCookie(context)).toBeUndefined();
     expect(hostsOf(outside)).toEqual([]);
-    // The video waits for its player's consent.
-    await expect(page.getByRole("button", { name: /Autoriser YouTube et lire/ })).toBeVisible();
+    // The video shows its poster and play button; it asks for its player only when played.
+    await expect(coverPlay(page)).toBeVisible();
+    await expect(page.getByText(videoQuestionText("fr", "YouTube"))).toHaveCount(0);
+    await expect(allowButton(page)).toHaveCount(0);
     await expect(page.locator("iframe")).toHaveCount(0);
   });
 
@@ -251,7 +276,7 @@ test.describe("returning visitors", () => {
     const errors: string[] = [];
     page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
     page.on("pageerror", (error) => errors.push(error.message));
-    await page.goto(youtubeWork.path);
+    await page.goto(youtubeWorkFr.path);
     await hydrated(page);
     await expect.poll(() => hostsOf(outside)).toEqual([ANALYTICS_HOST]);
     expect(
@@ -259,6 +284,11 @@ test.describe("returning visitors", () => {
     ).toBeUndefined();
     await expect(page.getByRole("button", { name: /Lire la vidéo/ }).first()).toBeVisible();
     expect(errors).toEqual([]);
+    // The player is allowed: play plays at once, nothing is asked.
+    await coverPlay(page).click();
+    const player = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
+    await expect(player).toBeFocused();
+    await expect(videoQuestion(page)).toHaveCount(0);
   });
 
   test("a cookie missing a service shows the notice again", async ({ page, context }) => {
@@ -301,13 +331,11 @@ test.describe("returning visitors", () => {
 test.describe("services after a choice", () => {
   test("a video's own button allows that player alone and plays it", async ({ page, context }) => {
     const outside = await watchOutsideHosts(page);
-    await page.goto(youtubeWork.path);
+    await page.goto(youtubeWorkFr.path);
     await expect(notice(page)).toBeVisible();
     expect(hostsOf(outside)).toEqual([]);
-    await page
-      .getByRole("button", { name: /Autoriser YouTube et lire/ })
-      .first()
-      .click();
+    await coverPlay(page).click();
+    await allowButton(page).click();
     const player = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
     await expect(player).toHaveCount(1);
     await expect(player).toBeFocused();
@@ -348,6 +376,165 @@ test.describe("services after a choice", () => {
       disabled: true,
       lastConsent: ["consent", "update", { analytics_storage: "denied" }],
     });
+  });
+});
+
+test.describe("a video before its player is allowed", () => {
+  /** The video's frame: the box the poster, the question and the player share. */
+  const frame = (page: Page) => coverPlay(page).locator("..");
+
+  /** A box in the page's coordinates (clicking may scroll the window). */
+  const box = (locator: Locator) =>
+    locator.evaluate((element) => {
+      const { x, y, width, height } = element.getBoundingClientRect();
+      return { x: x + scrollX, y: y + scrollY, width, height };
+    });
+
+  /** Where the page's main blocks are, to show that asking moves nothing. */
+  async function layout(page: Page) {
+    return page.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      blocks: Array.from(document.querySelectorAll("main > *, main article > *, footer"))
+        .filter((element) => element.getClientRects().length > 0)
+        .map((element) => {
+          const { x, y, width, height } = element.getBoundingClientRect();
+          return [x + scrollX, y + scrollY, width, height];
+        }),
+    }));
+  }
+
+  test("at rest it looks as it does for a visitor who allowed its player: the work's picture and a play button", async ({
+    browser,
+  }, testInfo) => {
+    /** The cover video at rest, for a visitor who made these choices (so the notice is out of the way). */
+    async function atRest(choices: Record<string, boolean>) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+      await setChoices(context, choices);
+      const page = await context.newPage();
+      const outside = await watchOutsideHosts(page);
+      await page.goto(youtubeWorkFr.path);
+      await hydrated(page);
+      await expect(coverPlay(page)).toBeVisible();
+      await expect(page.getByText(videoQuestionText("fr", "YouTube"))).toHaveCount(0);
+      await settle(page, { images: true });
+      const shot = await frame(page).screenshot();
+      await context.close();
+      expect(hostsOf(outside)).toEqual([]);
+      await testInfo.attach(`youtube ${choices.youtube ? "allowed" : "refused"}`, {
+        body: shot,
+        contentType: "image/png",
+      });
+      return shot;
+    }
+    // Not dimmed, no notice over it: pixel for pixel the same poster and play button.
+    expect((await atRest(allOff)).equals(await atRest({ ...allOff, youtube: true }))).toBe(true);
+  });
+
+  test("play asks in place, with focus on the answer, moving nothing and loading nothing until allowed", async ({
+    page,
+    context,
+  }) => {
+    const outside = await watchOutsideHosts(page);
+    await page.goto(youtubeWorkFr.path);
+    await hydrated(page);
+    await expect(notice(page)).toBeVisible();
+    // The page keeps room for the notice at its end once the notice is measured: measured from then on.
+    await page.waitForFunction(() =>
+      document.documentElement.style.getPropertyValue("--consent-notice-space"),
+    );
+    await settle(page, { images: true });
+    const frameBefore = await box(frame(page));
+    const before = await layout(page);
+
+    await coverPlay(page).click();
+    const question = videoQuestion(page);
+    await expect(question).toBeVisible();
+    await expect(question).toContainText(videoQuestionText("fr", "YouTube"));
+    await expect(allowButton(page)).toBeFocused();
+    await expect(question.getByRole("link", { name: /Voir sur YouTube/ })).toHaveAttribute(
+      "href",
+      /^https:\/\/www\.youtube\.com\/watch\?v=/,
+    );
+    // In the poster's frame: the same box, and nothing else on the page moved.
+    expect(await box(question)).toEqual(frameBefore);
+    expect(await layout(page)).toEqual(before);
+    await page.waitForTimeout(500);
+    expect(hostsOf(outside)).toEqual([]);
+    expect(await consentCookie(context)).toBeUndefined();
+    await expect(page.locator("iframe")).toHaveCount(0);
+
+    await allowButton(page).click();
+    const player = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
+    await expect(player).toBeFocused();
+    await expect(player).toHaveAttribute("src", /[?&]autoplay=1(&|$)/);
+    expect(await box(player)).toEqual(frameBefore);
+    await expect.poll(() => hostsOf(outside)).toEqual(["www.youtube-nocookie.com"]);
+    expect(await savedChoices(context)).toEqual({ necessary: true, youtube: true });
+  });
+
+  test("keyboard only: Tab to play, Enter asks, Escape puts it away, Enter again and allow", async ({
+    page,
+  }) => {
+    const outside = await watchOutsideHosts(page);
+    await page.goto(youtubeWorkFr.path);
+    await hydrated(page);
+    const play = coverPlay(page);
+    for (
+      let presses = 0;
+      presses < 60 && !(await play.evaluate((button) => button === document.activeElement));
+      presses++
+    )
+      await page.keyboard.press("Tab");
+    await expect(play).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(allowButton(page)).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(videoQuestion(page)).toHaveCount(0);
+    await expect(play).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await expect(allowButton(page)).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(videoQuestion(page).getByRole("link", { name: /Voir sur YouTube/ })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(
+      videoQuestion(page).getByRole("button", { name: translation("fr", "consent.close") }),
+    ).toBeFocused();
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Shift+Tab");
+    await expect(allowButton(page)).toBeFocused();
+    expect(hostsOf(outside)).toEqual([]);
+    await page.keyboard.press("Enter");
+    await expect(page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]')).toBeFocused();
+  });
+
+  test("the close button puts the question away and gives focus back to play", async ({ page }) => {
+    await page.goto(youtubeWorkFr.path);
+    await hydrated(page);
+    await coverPlay(page).click();
+    await videoQuestion(page)
+      .getByRole("button", { name: translation("fr", "consent.close") })
+      .click();
+    await expect(videoQuestion(page)).toHaveCount(0);
+    await expect(coverPlay(page)).toBeFocused();
+  });
+
+  test("without JavaScript, the play control is a link to watch on the provider's site", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await blockOutsideHosts(page);
+    await page.goto(youtubeWorkFr.path);
+    const watch = page.getByRole("link", {
+      name: new RegExp(`${translation("fr", "works.watch_on")} YouTube`),
+    });
+    await expect(watch.first()).toBeVisible();
+    await expect(watch.first()).toHaveAttribute("href", /^https:\/\/www\.youtube\.com\/watch\?v=/);
+    // The button that needs a script is not offered, and the link covers the poster where it was.
+    await expect(page.getByRole("button", { name: /Lire la vidéo/ })).toHaveCount(0);
+    await context.close();
   });
 });
 
@@ -444,7 +631,7 @@ test.describe("on statically rendered pages", () => {
     ["fr", "/"],
     ["fr", "/legals"],
     ["en", "/en/contact"],
-    ["fr", youtubeWork.path],
+    ["fr", youtubeWorkFr.path],
   ] as const) {
     test(`${path}: the notice shifts nothing and is never the largest paint`, async ({ page }) => {
       await page.addInitScript(() => {
@@ -488,8 +675,10 @@ test.describe("accessibility", () => {
     test.describe(`${viewport.width} px`, () => {
       test.use({ viewport });
       for (const lang of ["fr", "en"] as Lang[]) {
-        test(`axe finds nothing with the notice, nor with the panel open (${lang})`, async ({ page }) => {
-          await page.goto(youtubeWorkPath(lang));
+        test(`axe finds nothing with the notice, the panel open, nor a video's question (${lang})`, async ({
+          page,
+        }) => {
+          await page.goto(youtubeWork(lang).path);
           await expect(notice(page, lang)).toBeVisible();
           await settle(page);
           const withNotice = await violations(page);
@@ -501,6 +690,13 @@ test.describe("accessibility", () => {
           await settle(page);
           const withPanel = await violations(page);
           expect(withPanel, `with the panel open:\n${withPanel.join("\n")}`).toEqual([]);
+          await page.keyboard.press("Escape");
+          await expect(panel(page, lang)).toHaveCount(0);
+          await coverPlay(page, lang).click();
+          await expect(videoQuestion(page, "YouTube", lang)).toBeVisible();
+          await settle(page);
+          const withQuestion = await violations(page);
+          expect(withQuestion, `with a video's question:\n${withQuestion.join("\n")}`).toEqual([]);
         });
       }
     });

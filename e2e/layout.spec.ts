@@ -108,6 +108,54 @@ for (const path of PATHS) {
   });
 }
 
+/** A page of each kind of video: the home page's reel, a rich-text embed, a work's cover and Video slice. */
+const VIDEO_PAGES = pages.filter((candidate) =>
+  [
+    "/",
+    "/legals",
+    "/works/la-fabrique-du-mouvement",
+    "/en",
+    "/en/legals",
+    "/en/works/the-movement-factory",
+  ].includes(candidate.path),
+);
+
+/**
+ * A video whose player is not allowed asks for it in place once played: the question fits its
+ * frame whole (no scrolling inside it), at every width, with targets big enough and apart.
+ */
+for (const expected of VIDEO_PAGES) {
+  test(`${expected.path}: each video's question fits its frame at every width`, async ({ page, context }) => {
+    await returningVisitor(context);
+    await page.goto(expected.path);
+    await page.locator("html[data-consent=ready]").waitFor();
+    const plays = page.getByRole("button", { name: translation(expected.lang, "works.play_video") });
+    const count = await plays.count();
+    expect(count, "videos on the page").toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await settleResize(page);
+      for (let index = 0; index < count; index++) {
+        const where = `video ${index + 1} at ${viewport.width} px`;
+        await plays.nth(index).click();
+        const question = page.getByRole("group");
+        await question.waitFor();
+        const hidden = await question.evaluate((element) => element.scrollHeight - element.clientHeight);
+        if (hidden > 1) problems.push(`${where}: ${hidden} px of the question scroll inside its frame`);
+        for (const problem of await layoutProblems(page, {
+          within: "[role=group]",
+          checks: ["overflow", "targets"],
+        }))
+          problems.push(`${where}: ${problem}`);
+        await page.keyboard.press("Escape");
+        await question.waitFor({ state: "detached" });
+      }
+    }
+    report(problems, expected.path);
+  });
+}
+
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.width} px`, () => {
     test.use({ viewport });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import type { RichTextField } from "@prismicio/client";
-import { render as renderUi, screen } from "@testing-library/react";
+import { render as renderUi, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import Cookies from "js-cookie";
 import type { ReactNode } from "react";
 
@@ -49,12 +50,17 @@ describe("RichText embeds", () => {
     ).toBeInTheDocument();
   });
 
-  it("ask for the player's consent in the page's language before that", () => {
+  it("ask for the player's consent in the page's language before that, when played", async () => {
     render(<RichText field={playableVideo} t={fr} />);
-    expect(
-      screen.getByText("Cette vidéo est hébergée par Vimeo, qui peut déposer des cookies."),
-    ).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Autoriser Vimeo et lire" })).toBeInTheDocument();
+    await userEvent.click(
+      screen.getByRole("button", { name: "Lire la vidéo — Aurores boréales — bande-annonce" }),
+    );
+    const question = screen.getByRole("group", {
+      name: "Cette vidéo est hébergée par Vimeo, qui peut déposer des cookies.",
+    });
+    expect(within(question).getByRole("button", { name: "Autoriser Vimeo et lire" })).toHaveFocus();
+    expect(within(question).getByRole("link", { name: "Voir sur Vimeo" })).toBeInTheDocument();
+    expect(within(question).getByRole("button", { name: "Fermer" })).toBeInTheDocument();
     expect(document.querySelector("iframe")).toBeNull();
   });
 

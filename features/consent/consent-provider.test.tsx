@@ -1,5 +1,5 @@
 import type { EmbedField } from "@prismicio/client";
-import { act, render, screen, waitFor } from "@testing-library/react";
+import { act, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import Cookies from "js-cookie";
 
@@ -49,10 +49,14 @@ function Page({ children }: { children?: React.ReactNode }) {
   );
 }
 
+const videoQuestion = "Cette vidéo est hébergée par YouTube, qui peut déposer des cookies.";
+
 const savedCookie = () => JSON.parse(Cookies.get(CONSENT_COOKIE) ?? "null");
 
 afterEach(() => {
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: "/" });
+  // The provider marks the page once it has read the cookie; each test waits for its own mark.
+  delete document.documentElement.dataset.consent;
 });
 
 describe("consent provider and hooks", () => {
@@ -66,32 +70,53 @@ describe("consent provider and hooks", () => {
     error.mockRestore();
   });
 
-  it("shows the notice on a first visit and keeps the video player away until YouTube is allowed", async () => {
+  it("shows the notice on a first visit; the video shows its play button and asks for YouTube only when played", async () => {
     render(<Page />);
     expect(await screen.findByRole("region", { name: "Cookies et vie privée" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Tout accepter" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Tout refuser" })).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Personnaliser" })).toBeInTheDocument();
-    expect(
-      screen.getByText("Cette vidéo est hébergée par YouTube, qui peut déposer des cookies."),
-    ).toBeInTheDocument();
+    // At rest the video is its poster and play button, not a cookie notice.
+    expect(screen.queryByText(videoQuestion)).toBeNull();
+    expect(screen.queryByRole("button", { name: "Autoriser YouTube et lire" })).toBeNull();
+    expect(document.querySelector("iframe")).toBeNull();
+    expect(Cookies.get(CONSENT_COOKIE)).toBeUndefined();
+
+    await userEvent.click(screen.getByRole("button", { name: "Lire la vidéo — Mémoire vive" }));
+    const question = screen.getByRole("group", { name: videoQuestion });
+    expect(within(question).getByRole("button", { name: "Autoriser YouTube et lire" })).toHaveFocus();
+    expect(within(question).getByRole("link", { name: "Voir sur YouTube" })).toHaveAttribute(
+      "href",
+      "https://www.youtube.com/watch?v=R6MlUcmOul8",
+    );
     expect(document.querySelector("iframe")).toBeNull();
     expect(Cookies.get(CONSENT_COOKIE)).toBeUndefined();
 
     await userEvent.click(screen.getByRole("button", { name: "Autoriser YouTube et lire" }));
-    expect(document.querySelector("iframe")?.getAttribute("src")).toMatch(
-      /^https:\/\/www\.youtube-nocookie\.com\//,
-    );
+    const player = document.querySelector("iframe");
+    expect(player?.getAttribute("src")).toMatch(/^https:\/\/www\.youtube-nocookie\.com\//);
+    expect(player).toHaveFocus();
     expect(savedCookie()).toEqual({ necessary: true, youtube: true });
     // Vimeo is still undecided, so the notice stays.
     expect(screen.getByRole("region", { name: "Cookies et vie privée" })).toBeInTheDocument();
+  });
+
+  it("plays at once, without asking, once YouTube is allowed", async () => {
+    Cookies.set(CONSENT_COOKIE, JSON.stringify({ necessary: true, youtube: true, vimeo: false }));
+    render(<Page />);
+    await waitFor(() => expect(document.documentElement.dataset.consent).toBe("ready"));
+    await userEvent.click(screen.getByRole("button", { name: "Lire la vidéo — Mémoire vive" }));
+    expect(document.querySelector("iframe")).toHaveFocus();
+    expect(screen.queryByText(videoQuestion)).toBeNull();
   });
 
   it("treats a malformed cookie as no consent, without breaking the page", async () => {
     document.cookie = `${CONSENT_COOKIE}=%7B%22youtube%22%3Atrue%2C%22__proto__%22%3A%7B%7D%7D; path=/`;
     render(<Page />);
     expect(await screen.findByRole("region", { name: "Cookies et vie privée" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: "Autoriser YouTube et lire" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Lire la vidéo — Mémoire vive" }));
+    expect(screen.getByRole("group", { name: videoQuestion })).toBeInTheDocument();
+    expect(document.querySelector("iframe")).toBeNull();
   });
 
   it("applies a complete cookie silently: no notice, the player's play button", async () => {
@@ -129,7 +154,7 @@ describe("consent provider and hooks", () => {
         <ViewProbe />
       </Page>,
     );
-    await screen.findByRole("button", { name: "Autoriser YouTube et lire" });
+    await waitFor(() => expect(document.documentElement.dataset.consent).toBe("ready"));
     expect(screen.getByTestId("view")).toHaveTextContent("hidden");
     act(() => {
       window.dispatchEvent(new CustomEvent(OPEN_CONSENT_EVENT));

@@ -1,6 +1,8 @@
 import type { EmbedField } from "@prismicio/client";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
+import { renderToString } from "react-dom/server";
 
 import { VideoFacade, type VideoFacadeProps } from "./video-facade";
 import { videoSource } from "./video-source";
@@ -134,38 +136,143 @@ describe("VideoFacade", () => {
     expect(screen.getByRole("link", { name: "Voir sur Vimeo" })).toBeInTheDocument();
   });
 
-  it("shows the blocked content over the poster, and no player, while the player is not allowed", async () => {
-    const blocked = ({ play }: { play: () => void }) => (
-      <button type="button" onClick={play}>
-        Allow Vimeo and play
-      </button>
-    );
-    const { rerender } = renderFacade({ isAllowed: false, blocked });
-
-    expect(screen.getByTestId("poster")).toBeInTheDocument();
-    expect(screen.queryByRole("button", { name: "Play the video: Northern Lights" })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole("button", { name: "Allow Vimeo and play" }));
-    expect(player()).toBeNull();
-
-    // Consent arrives with the click: the requested video loads at once and takes focus.
-    rerender(
-      <VideoFacade
-        video={videoSource(vimeo)}
-        title="Northern Lights"
-        playLabel="Play the video: Northern Lights"
-        isAllowed
-        blocked={blocked}
-      />,
-    );
-    expect(player()).toHaveFocus();
-    expect(screen.queryByRole("button", { name: "Allow Vimeo and play" })).not.toBeInTheDocument();
-  });
-
-  it("offers the provider's link while not allowed when no blocked content is given", () => {
+  it("without a question, offers only the provider's link while the player is not allowed", () => {
     renderFacade({ isAllowed: false, watchLabel: "Watch on Vimeo" });
     expect(screen.getByRole("link", { name: "Watch on Vimeo" })).toBeInTheDocument();
     expect(screen.queryByRole("button")).not.toBeInTheDocument();
     expect(player()).toBeNull();
+  });
+
+  describe("a player the visitor has not allowed yet", () => {
+    /** The question as ConsentVideo asks it; answering it allows the player, as the consent store would. */
+    function Gated({ onAllow }: { onAllow?: () => void }) {
+      const [isAllowed, setIsAllowed] = useState(false);
+      return (
+        <>
+          <VideoFacade
+            video={videoSource(vimeo)}
+            title="Northern Lights"
+            playLabel="Play the video: Northern Lights"
+            poster={<span data-testid="poster" />}
+            watchLabel="Watch on Vimeo"
+            dismissLabel="Close"
+            isAllowed={isAllowed}
+            question={({ labelId, firstControl, play, watchLink }) => (
+              <>
+                <p id={labelId}>This video is hosted by Vimeo, which may set cookies.</p>
+                <button
+                  ref={firstControl}
+                  type="button"
+                  onClick={() => {
+                    onAllow?.();
+                    setIsAllowed(true);
+                    play();
+                  }}
+                >
+                  Allow Vimeo and play
+                </button>
+                {watchLink}
+              </>
+            )}
+          />
+          <button type="button">Elsewhere on the page</button>
+        </>
+      );
+    }
+    const question = () =>
+      screen.queryByRole("group", { name: "This video is hosted by Vimeo, which may set cookies." });
+    const allowButton = () => screen.getByRole("button", { name: "Allow Vimeo and play" });
+
+    it("shows the poster and the same play button at rest, with no question and no player", () => {
+      render(<Gated />);
+      expect(screen.getByTestId("poster")).toBeInTheDocument();
+      expect(screen.getByText("Northern Lights")).toBeVisible();
+      expect(playButton()).toBeInTheDocument();
+      expect(question()).toBeNull();
+      expect(screen.queryByText(/may set cookies/)).toBeNull();
+      expect(screen.queryByRole("button", { name: "Allow Vimeo and play" })).toBeNull();
+      expect(player()).toBeNull();
+    });
+
+    it("asks in place when play is pressed, and moves focus to the answer", async () => {
+      render(<Gated />);
+      await userEvent.click(playButton());
+
+      expect(question()).toBeInTheDocument();
+      expect(allowButton()).toHaveFocus();
+      expect(question()).toContainElement(screen.getByRole("link", { name: "Watch on Vimeo" }));
+      expect(screen.getByRole("link", { name: "Watch on Vimeo" })).toHaveAttribute(
+        "href",
+        "https://vimeo.com/22439234",
+      );
+      // Over the poster, in the same frame; still nothing from the host.
+      expect(screen.getByTestId("poster")).toBeInTheDocument();
+      expect(screen.queryByRole("button", { name: "Play the video: Northern Lights" })).toBeNull();
+      expect(player()).toBeNull();
+    });
+
+    it("plays at once when allowed, with focus on the player", async () => {
+      const onAllow = jest.fn();
+      render(<Gated onAllow={onAllow} />);
+      await userEvent.click(playButton());
+      await userEvent.click(allowButton());
+
+      expect(onAllow).toHaveBeenCalledTimes(1);
+      expect(player()).toHaveAttribute(
+        "src",
+        "https://player.vimeo.com/video/22439234?app_id=122963&autoplay=1",
+      );
+      expect(player()).toHaveFocus();
+      expect(question()).toBeNull();
+    });
+
+    it("works from the keyboard alone: Tab to play, Enter, then Enter to allow", async () => {
+      render(<Gated />);
+      await userEvent.keyboard("{Tab}");
+      expect(playButton()).toHaveFocus();
+      await userEvent.keyboard("{Enter}");
+      expect(allowButton()).toHaveFocus();
+      await userEvent.keyboard("{Tab}");
+      expect(screen.getByRole("link", { name: "Watch on Vimeo" })).toHaveFocus();
+      await userEvent.keyboard("{Tab}");
+      expect(screen.getByRole("button", { name: "Close" })).toHaveFocus();
+      await userEvent.keyboard("{Shift>}{Tab}{Tab}{/Shift}{Enter}");
+      expect(player()).toHaveFocus();
+    });
+
+    it.each([
+      ["Escape", () => userEvent.keyboard("{Escape}")],
+      ["the close button", () => userEvent.click(screen.getByRole("button", { name: "Close" }))],
+    ])("puts the question away with %s, focus back on the play button", async (_, dismiss) => {
+      render(<Gated />);
+      await userEvent.click(playButton());
+      await dismiss();
+
+      expect(question()).toBeNull();
+      expect(playButton()).toHaveFocus();
+      expect(screen.getByTestId("poster")).toBeInTheDocument();
+      expect(player()).toBeNull();
+    });
+  });
+
+  it("sends, for visitors without JavaScript, the play control as a link to the provider's page", () => {
+    const html = renderToString(
+      <VideoFacade
+        video={videoSource(vimeo)}
+        title="Northern Lights"
+        playLabel="Play the video: Northern Lights"
+        watchLabel="Watch on Vimeo"
+        isAllowed={false}
+        question={() => null}
+      />,
+    );
+    // A parsed document runs no script, so it reads <noscript> as a browser without JavaScript does.
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const links = [...page.querySelectorAll("noscript a")];
+    expect(links.map((link) => [link.textContent?.trim(), link.getAttribute("href")])).toEqual([
+      ["Watch on Vimeo", "https://vimeo.com/22439234"],
+    ]);
+    expect(page.querySelector("iframe")).toBeNull();
   });
 
   it("renders nothing for an empty embed field", () => {

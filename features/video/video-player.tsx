@@ -40,6 +40,7 @@ export function VideoPlayer({
       watchLabel={`${t["works.watch_on"]} ${video.provider}`.trim()}
       blockedLabel={t["consent.video_blocked"]}
       allowLabel={t["consent.video_allow"]}
+      dismissLabel={t["consent.close"]}
       poster={
         isFilled.image(poster) ? (
           <ContentImage field={poster} alt="" sizes={sizes} preload={preload} />
