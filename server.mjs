@@ -99,10 +99,11 @@ function dispatch(request, response, pathname) {
  */
 function keepPageQuery(request, pathname) {
   const target = request.url ?? "/";
-  if (isTrailingSlashRedirect(pathname)) return;
+  const query = originalQuery(target);
+  // A query too long to keep (originalQuery: undefined) is cut to what pages read, even there.
+  if (query !== undefined && isTrailingSlashRedirect(pathname)) return;
   request.url = pageRequestTarget(target);
-  const query = request.url === target ? undefined : originalQuery(target);
-  if (query !== undefined) request.headers[ORIGINAL_QUERY_HEADER] = query;
+  if (query !== undefined && request.url !== target) request.headers[ORIGINAL_QUERY_HEADER] = query;
 }
 
 /** A plain-text answer of npm start's own, with the site's headers. @param {http.ServerResponse} response @param {number} status */

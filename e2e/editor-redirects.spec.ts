@@ -257,6 +257,23 @@ test("through nginx: a redirect is never stored, each visitor gets their own que
   }
 });
 
+test("through nginx: a long query gets its redirect, never a 502 that would take the instance out of rotation", async () => {
+  const lengths = fc.sample(fc.integer({ min: 1_100, max: 7_000 }), { numRuns: 6, seed: 25 });
+  for (const length of lengths) {
+    const query = `x=${"a".repeat(length)}`;
+    // An editor's redirect drops a visitor's query past MAX_KEPT_QUERY.
+    const editor = await rawRequest(nginx.origin, `/works/courant-electrique?${query}`);
+    expect(editor.status, `${length}`).toBe(308);
+    expect(editor.headers.location).toBe("/works/electrique");
+    // Next's trailing-slash redirect, with what pages read of it (a long `page`) in its Location.
+    const slash = await rawRequest(nginx.origin, `/works/?page=${"9".repeat(length)}`);
+    expect(slash.status, `${length}`).toBe(308);
+    expect(slash.headers.location).toBe(`/works?page=${"9".repeat(length)}`);
+  }
+  const page = await rawRequest(nginx.origin, `/legals?_rsc=after-long-queries`);
+  expect(page.status).toBe(200);
+});
+
 test("generated hostile rows never produce a Location that leaves the site", async () => {
   test.setTimeout(120_000);
   const hostile = fc.oneof(

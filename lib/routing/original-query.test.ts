@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { isTrailingSlashRedirect, originalQuery } from "@/lib/routing/original-query.mjs";
+import { isTrailingSlashRedirect, MAX_KEPT_QUERY, originalQuery } from "@/lib/routing/original-query.mjs";
 
 describe("the original query npm start hands the request router", () => {
   test.each([
@@ -12,6 +12,14 @@ describe("the original query npm start hands the request router", () => {
     ["/old?q=caf\u00c3\u00a9 x", "q=caf%C3%A9%20x"],
   ])("%j: %j", (target, query) => {
     expect(originalQuery(target)).toBe(query);
+  });
+
+  test("is not passed past MAX_KEPT_QUERY characters (a redirect then drops it)", () => {
+    const within = `a=${"x".repeat(MAX_KEPT_QUERY - 2)}`;
+    expect(originalQuery(`/old?${within}`)).toBe(within);
+    expect(originalQuery(`/old?${within}y`)).toBeUndefined();
+    // Counted as sent on: a byte that becomes %XX counts three.
+    expect(originalQuery(`/old?a=${"\u00e9".repeat(400)}`)).toBeUndefined();
   });
 
   test("is always a valid header value: printable ASCII only", () => {

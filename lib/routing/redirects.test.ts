@@ -12,6 +12,7 @@ import {
   type RedirectRowInput,
 } from "@/lib/routing/redirects";
 import { attackPieces, REDIRECT_ATTACK_PIECES } from "@/test-support/redirect-attacks";
+import { MAX_KEPT_QUERY } from "@/lib/routing/original-query.mjs";
 
 const ORIGIN = "https://site.example";
 /** A page some levels deep, as a browser resolves a relative Location from it. */
@@ -55,6 +56,14 @@ describe("an editor's redirect", () => {
       status: 308,
       location: "/works/electrique?utm_source=news&x=1",
     });
+  });
+
+  test("a visitor's query too long for a proxy's header buffer is dropped, the target's own kept", () => {
+    const { table } = tableOf([row("/old", "/works?page=2")]);
+    const long = `utm_source=${"x".repeat(MAX_KEPT_QUERY)}`;
+    expect(redirectLocation(table, "/old", long)).toEqual({ status: 308, location: "/works?page=2" });
+    const fits = `utm_source=${"x".repeat(MAX_KEPT_QUERY - 20)}`;
+    expect(redirectLocation(table, "/old", fits)?.location).toBe(`/works?page=2&${fits}`);
   });
 
   test("permanent is 308, temporary 307", () => {

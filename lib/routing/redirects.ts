@@ -1,6 +1,7 @@
 import { LANGS, localePath, type Lang } from "@/lib/i18n/locales";
 import { sameSitePath, staysOnSite } from "@/lib/net/same-site-redirect";
 import { isOutsidePath } from "@/lib/routing/page-request.mjs";
+import { MAX_KEPT_QUERY } from "@/lib/routing/original-query.mjs";
 import { resolvePath } from "@/lib/routing/resolve-path";
 import { NOT_FOUND_PATH } from "@/lib/site/page-types";
 
@@ -369,7 +370,9 @@ export function redirectLocation(
   const redirect = table.get(keyOf(path));
   if (!redirect) return undefined;
   const { target } = redirect;
-  const merged = mergeQuery(printable(query), target.query);
+  // A visitor's query past MAX_KEPT_QUERY is dropped (the Location must fit a proxy's header buffer).
+  const kept = printable(query);
+  const merged = mergeQuery(kept.length <= MAX_KEPT_QUERY ? kept : "", target.query);
   const location = `${target.path}${merged ? `?${merged}` : ""}${target.hash}`;
   if (!staysOnSite(target.path) || new URL(location, PROBE).origin !== PROBE) return undefined;
   return { status: redirect.status, location };
