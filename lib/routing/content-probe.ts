@@ -9,14 +9,14 @@ import { LIST_PAGE_SIZE, listStatus, WORK_TYPE } from "@/lib/site/page-types";
 import { createPublishedClient } from "@/prismicio";
 
 /**
- * The request router's questions to the content API: does this work exist, does
- * this list page exist? Answers are remembered for the content TTL (SPEC 9: 5 s)
- * in a bounded map. When the API fails the answer is "unknown" (undefined): the
- * page then renders as usual and serves its last good version, never a wrong 404.
+ * The request router's questions to the content API: does this work exist, how many works does
+ * this list hold? Answers are remembered for the content TTL (SPEC 9: 5 s) in a bounded map. When
+ * the API fails the answer is "unknown" (undefined): the page then renders as usual and serves its
+ * last good version, never a wrong 404.
  */
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 1_000;
-const answers = new Map<string, { exists: boolean; expires: number }>();
+const answers = new Map<string, { value: boolean | number; expires: number }>();
 
 // One client for the router: it keeps the API's master ref for 5 s between requests.
 let client: ReturnType<typeof createPublishedClient> | undefined;
@@ -25,16 +25,19 @@ function probeClient() {
   return client;
 }
 
-async function remembered(key: string, ask: () => Promise<boolean>): Promise<boolean | undefined> {
+async function remembered<T extends boolean | number>(
+  key: string,
+  ask: () => Promise<T>,
+): Promise<T | undefined> {
   const now = Date.now();
   const known = answers.get(key);
-  if (known && known.expires > now) return known.exists;
+  if (known && known.expires > now) return known.value as T;
   try {
-    const exists = await ask();
+    const value = await ask();
     answers.delete(key);
     if (answers.size >= MAX_ENTRIES) answers.delete(answers.keys().next().value as string);
-    answers.set(key, { exists, expires: now + TTL_MS });
-    return exists;
+    answers.set(key, { value, expires: now + TTL_MS });
+    return value;
   } catch (error) {
     logger.error(`[router] ${key}: ${describeContentError(error)}`);
     return undefined;
@@ -55,12 +58,16 @@ export function workExists(uid: string, lang: Lang): Promise<boolean | undefined
 
 /**
  * Whether a list page exists. The first page of a whole list always does (an empty list says so);
- * a category's list exists only while it holds a work, as the filter offers only those. One query,
- * of one work: its total says how many pages the list has.
+ * a category's list exists only while it holds a work, as the filter offers only those. One query
+ * of one work per list and filter (its total says how many pages there are), remembered whatever
+ * the page asked: made-up page numbers cost nothing more.
  */
-export function listPageExists(lang: Lang, { type, category, page }: ListView): Promise<boolean | undefined> {
-  if (page === 1 && !category) return Promise.resolve(true);
-  return remembered(`list ${lang}/${type}/${category ?? ""}/${page}`, async () => {
+export async function listPageExists(
+  lang: Lang,
+  { type, category, page }: ListView,
+): Promise<boolean | undefined> {
+  if (page === 1 && !category) return true;
+  const total = await remembered(`list ${lang}/${type}/${category ?? ""}`, async () => {
     const { lang: code, filters } = projectListParams(lang, listStatus(type), category);
     const response = await probeClient().get({
       filters: [filter.at("document.type", WORK_TYPE), ...filters],
@@ -68,6 +75,8 @@ export function listPageExists(lang: Lang, { type, category, page }: ListView): 
       pageSize: 1,
       graphQuery: ENVELOPE_ONLY,
     });
-    return response.total_results_size > 0 && page <= Math.ceil(response.total_results_size / LIST_PAGE_SIZE);
+    return response.total_results_size;
   });
+  if (total === undefined) return undefined;
+  return total > 0 && page <= Math.ceil(total / LIST_PAGE_SIZE);
 }
