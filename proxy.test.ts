@@ -140,3 +140,48 @@ describe("the editors' redirects, decided where a 404 would be", () => {
     expect(await answer("/not-found")).toMatchObject({ status: 404, location: null });
   });
 });
+
+describe("a list page spelled otherwise than the site writes it", () => {
+  const { proxy } = jest.requireActual<typeof import("./proxy")>("./proxy");
+  const probe = jest.requireMock<{ listPageExists: jest.Mock }>("@/lib/routing/content-probe");
+
+  beforeEach(() => probe.listPageExists.mockResolvedValue(true));
+
+  async function answer(path: string, headers: Record<string, string> = {}) {
+    const response = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers }));
+    return {
+      status: response.status,
+      location: response.headers.get("location"),
+      cache: response.headers.get("cache-control"),
+      rewrite: response.headers.get("x-middleware-rewrite"),
+    };
+  }
+
+  test("is sent to its one URL, with the visitor's other parameters, never stored", async () => {
+    expect(await answer("/works?page=1")).toEqual({
+      status: 308,
+      location: "http://localhost:3000/works",
+      cache: expect.stringContaining("no-store"),
+      rewrite: null,
+    });
+    expect(
+      await answer("/en/works-completed?page=%32&category=film", {
+        "x-site-original-query": "utm_source=a&page=%32&category=film",
+      }),
+    ).toMatchObject({
+      status: 308,
+      location: "http://localhost:3000/en/works-completed?category=film&page=2&utm_source=a",
+    });
+  });
+
+  test("as written, or asked by a client navigation (RSC), it is rendered", async () => {
+    expect(await answer("/works?category=film&page=2")).toMatchObject({
+      status: 200,
+      rewrite: "http://localhost:3000/fr/lists/works_page/film/2",
+    });
+    expect(await answer("/works?page=2&category=film&_rsc=x", { rsc: "1" })).toMatchObject({
+      status: 200,
+      rewrite: "http://localhost:3000/fr/lists/works_page/film/2?_rsc=x",
+    });
+  });
+});

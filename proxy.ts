@@ -11,7 +11,14 @@ import {
 import { listPageExists, workExists } from "@/lib/routing/content-probe";
 import { CATEGORY_PARAM } from "@/lib/site/work-categories";
 import { editorRedirect } from "@/lib/routing/redirect-table";
-import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
+import { routerRedirect } from "@/lib/net/same-site-redirect";
+import { ORIGINAL_QUERY_HEADER } from "@/lib/routing/original-query.mjs";
+import {
+  listCanonicalLocation,
+  notFoundInternalPath,
+  resolvePath,
+  type Resolution,
+} from "@/lib/routing/resolve-path";
 
 /**
  * The request router: maps each public URL onto the app's /<lang>/... tree and
@@ -40,6 +47,18 @@ export async function proxy(request: NextRequest) {
   }
   const resolution = resolvePath(pathname, searchParams);
   if (resolution.kind === "outside" && !dataUrl) return NextResponse.next();
+  // A list page spelled otherwise than the site writes it: to its one URL (a client navigation's
+  // RSC request uses the links as written, so it never needs this).
+  if (resolution.kind === "list" && !dataUrl && !request.headers.has("rsc")) {
+    const visitorQuery = request.headers.get(ORIGINAL_QUERY_HEADER);
+    const canonical = listCanonicalLocation(
+      resolution.lang,
+      resolution,
+      request.nextUrl.search.slice(1),
+      visitorQuery,
+    );
+    if (canonical) return routerRedirect(request.url, canonical, 308);
+  }
 
   // Editors in draft mode may see unpublished works: their page decides for itself. Only a valid
   // session counts: a made-up cookie gets a visitor's (prerendered) 404, not a render.

@@ -84,3 +84,14 @@ export function redirectWithinSite(candidate: unknown, fallback = "/"): Response
     headers: { location: sameSitePath(candidate, sameSitePath(fallback)), ...NO_STORE },
   });
 }
+
+/**
+ * A redirect the request router (proxy.ts) answers to a same-site path: absolute on the request's
+ * URL, which Next builds from the server's own address (never the Host header). Next's adapter
+ * parses a proxy's Location without a base (a relative one is a 500), then sends it relative again,
+ * being the same origin. Never stored by any cache.
+ */
+export function routerRedirect(requestUrl: string, path: string, status: 307 | 308): Response {
+  const location = new URL(sameSitePath(path), requestUrl).href;
+  return new Response(null, { status, headers: { location, ...NO_STORE } });
+}

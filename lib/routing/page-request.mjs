@@ -65,8 +65,8 @@ export function isOriginFormTarget(target) {
  */
 export const PAGE_QUERY = new Set(["page", "category", "_rsc"]);
 
-/** @param {string} part */
-function parameterName(part) {
+/** A query part's parameter name, decoded as URLSearchParams reads it. @param {string} part */
+export function parameterName(part) {
   const name = part.split("=", 1)[0].replace(/\+/g, " ");
   try {
     return decodeURIComponent(name);

@@ -4,7 +4,7 @@ import { ENVELOPE_ONLY } from "@/lib/content/project-list";
 import { describeContentError } from "@/lib/content/content-errors";
 import { DEFAULT_LANG, prismicLang, type Lang } from "@/lib/i18n/locales";
 import { logger } from "@/lib/logger.mjs";
-import { NO_STORE } from "@/lib/net/cache-control";
+import { routerRedirect } from "@/lib/net/same-site-redirect";
 import { ORIGINAL_QUERY_HEADER } from "@/lib/routing/original-query.mjs";
 import {
   buildRedirectTable,
@@ -149,9 +149,5 @@ export async function editorRedirect(request: {
   const query = request.headers.get(ORIGINAL_QUERY_HEADER) ?? request.nextUrl.search.slice(1);
   const found = redirectLocation(await redirectTable(), request.nextUrl.pathname, query);
   if (!found) return undefined;
-  // Absolute on the request's URL, which Next builds from the server's own address (never the Host
-  // header): Next's adapter parses a proxy's Location without a base, then sends it relative again
-  // (it is the same origin), so the browser resolves it against the address it used.
-  const location = new URL(found.location, request.url).href;
-  return new Response(null, { status: found.status, headers: { location, ...NO_STORE } });
+  return routerRedirect(request.url, found.location, found.status);
 }
