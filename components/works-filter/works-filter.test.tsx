@@ -12,10 +12,11 @@ const COUNTS: CategoryCount[] = WORK_CATEGORIES.map((category) => ({
   count: { documentary: 5, "brand content": 3, film: 1 }[category as string] ?? 0,
 }));
 
-function renderFilter(current: WorkCategory | null, counts = COUNTS) {
+function renderFilter(current: WorkCategory | null, counts = COUNTS, page = 1) {
   const { container } = render(
     <WorksFilter
       current={current}
+      page={page}
       total={7}
       counts={counts}
       href={(category) => listPublicPath("fr", { type: "works_completed_page", category, page: 1 })}
@@ -51,6 +52,16 @@ describe("WorksFilter", () => {
       "href",
       "/works-completed",
     );
+  });
+
+  test("on a later page, the current filter's link (to its first page) is marked current, not as this page", () => {
+    const { nav } = renderFilter("documentary", COUNTS, 3);
+    const marked = nav()
+      .getAllByRole("link")
+      .filter((link) => link.hasAttribute("aria-current"));
+    expect(marked.map((link) => [link.textContent, link.getAttribute("aria-current")])).toEqual([
+      ["Documentaire (5)", "true"],
+    ]);
   });
 
   test("nothing when no work of the list has a category", () => {

@@ -11,17 +11,21 @@ export interface CategoryCount {
 
 /**
  * A works list's filter by category: plain links (they work without JavaScript), "all" first, then
- * each category that holds a work, with its count. The current filter is marked (`aria-current`)
+ * each category that holds a work, with its count. The current filter is marked (`aria-current`:
+ * "page" on its first page, where the link leads to the page shown, "true" on later ones)
  * and, when one is set, named beside a link that clears it. Nothing when no work has a category.
  */
 export function WorksFilter({
   current,
+  page,
   total,
   counts,
   href,
   t,
 }: {
   current: WorkCategory | null;
+  /** The list page shown: the current filter's link (to its first page) is this page only on page 1. */
+  page: number;
   /** Works in the whole list, whatever their category. */
   total: number;
   counts: readonly CategoryCount[];
@@ -44,7 +48,7 @@ export function WorksFilter({
               <SiteLink
                 href={href(category)}
                 className={styles.item}
-                aria-current={category === current ? "page" : undefined}
+                aria-current={category === current ? (page === 1 ? "page" : "true") : undefined}
               >
                 {label} <span className={styles.count}>({count})</span>
               </SiteLink>

@@ -270,7 +270,7 @@ describe("VideoFacade", () => {
     const page = new DOMParser().parseFromString(html, "text/html");
     const links = [...page.querySelectorAll("noscript a")];
     expect(links.map((link) => [link.textContent?.trim(), link.getAttribute("href")])).toEqual([
-      ["Watch on Vimeo", "https://vimeo.com/22439234"],
+      ["Watch on Vimeo: Northern Lights", "https://vimeo.com/22439234"],
     ]);
     expect(page.querySelector("iframe")).toBeNull();
   });

@@ -159,7 +159,9 @@ export function VideoFacade({
                   <Icon name="play" />
                 </span>
                 <span className={styles.noscriptLabel}>
-                  {watchText} <Icon name="arrow-up-right" />
+                  {watchText}
+                  {/* Named for its video, as the play button is: several on a page stay apart in a links list. */}
+                  <span className="visually-hidden">: {name}</span> <Icon name="arrow-up-right" />
                 </span>
               </a>
             </noscript>

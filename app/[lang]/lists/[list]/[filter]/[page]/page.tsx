@@ -96,6 +96,7 @@ export default async function WorksListPage({ params }: PageProps<"/[lang]/lists
         t={t}
         filter={{
           current: view.category,
+          page: view.page,
           total: counts.total,
           counts: counts.categories,
           href: (category) => listPublicPath(lang, { ...view, category, page: 1 }),
