@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -156,6 +156,42 @@ test("a filtered list is rendered once, then served from the cache", async ({ re
   // asked for more than 5 s ago); never rendered for the request (MISS) or uncached (none).
   expect(["HIT", "STALE"]).toContain(second.headers()["x-nextjs-cache"]);
   expect(await second.text()).toBe(await first.text());
+});
+
+test.describe("when the other language has no work of the category", () => {
+  let site: SiteServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    // Its own build copy and content: the English music video filed as a film only.
+    site = await startSiteServer({}, { ownBuild: true });
+    const file = path.join(site.contentDir, "documents", "project.electric.en-gb.json");
+    const doc = JSON.parse(readFileSync(file, "utf8")) as Doc;
+    doc.data.categories = [{ category: "film" }];
+    writeFileSync(file, JSON.stringify(doc));
+  });
+
+  test.afterAll(async () => {
+    await site?.stop();
+  });
+
+  test("the language switch and hreflang lead to that language's whole list, never a 404", async () => {
+    const english = await fetch(`${site.origin}/en/works?category=music-video`);
+    expect(english.status).toBe(404);
+    // The build's copy may hold the page rendered from the bundled content: wait for its renewal.
+    const french = `${site.origin}/works?category=music-video`;
+    await waitFor(
+      async () =>
+        (await (await fetch(french)).text()).includes('hrefLang="en" href="http://127.0.0.1:3000/en/works"'),
+      20_000,
+      "the alternate of the renewed page",
+    );
+    const html = await (await fetch(french)).text();
+    expect(html).toMatch(/<a href="\/en\/works" hrefLang="en"/);
+    // A category both languages hold keeps its filter across the switch.
+    const film = await (await fetch(`${site.origin}/works?category=film`)).text();
+    expect(film).toMatch(/<a href="\/en\/works\?category=film" hrefLang="en"/);
+  });
 });
 
 test.describe("on a repository of 150 works", () => {

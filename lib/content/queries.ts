@@ -105,24 +105,29 @@ export const getProjectsPage = cache(
     ),
 );
 
-/**
- * How many works a list holds, in all and in each category (in the table's order): one one-result
- * query each, side by side (the API has no counts by value), whatever the number of works.
- */
-export const getCategoryCounts = cache(async (lang: Lang, status: ProjectStatus | undefined) =>
-  logged(async () => {
-    const count = async (category: WorkCategory | null) => {
+/** How many works a list holds, of one category or all (null): one one-result query. */
+export const getWorkCount = cache(
+  async (lang: Lang, status: ProjectStatus | undefined, category: WorkCategory | null) =>
+    logged(async () => {
       const response = await client().getByType(WORK_TYPE, {
         ...projectListParams(lang, status, category),
         pageSize: 1,
         graphQuery: ENVELOPE_ONLY,
       });
       return response.total_results_size;
-    };
-    const [total, ...counts] = await Promise.all([null, ...WORK_CATEGORIES].map(count));
-    return { total, categories: WORK_CATEGORIES.map((category, index) => ({ category, count: counts[index] })) };
-  }, `category counts (${lang}${status ? `, ${status}` : ""})`),
+    }, `work count (${lang}${status ? `, ${status}` : ""}${category ? `, ${category}` : ""})`),
 );
+
+/**
+ * How many works a list holds, in all and in each category (in the table's order): one one-result
+ * query each, side by side (the API has no counts by value), whatever the number of works.
+ */
+export const getCategoryCounts = cache(async (lang: Lang, status: ProjectStatus | undefined) => {
+  const [total, ...counts] = await Promise.all(
+    [null, ...WORK_CATEGORIES].map((category) => getWorkCount(lang, status, category)),
+  );
+  return { total, categories: WORK_CATEGORIES.map((category, index) => ({ category, count: counts[index] })) };
+});
 
 /** The uids of the `count` first works of the list: the ones prerendered at build. */
 export async function getRecentProjectUids(lang: Lang, count: number): Promise<string[]> {

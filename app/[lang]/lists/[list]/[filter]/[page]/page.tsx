@@ -12,6 +12,7 @@ import {
   getProjectsPage,
   getSettings,
   getTranslations,
+  getWorkCount,
 } from "@/lib/content/queries";
 import { categoryLabel } from "@/lib/i18n/default-translations";
 import { isLang, LANGS, type Lang } from "@/lib/i18n/locales";
@@ -40,10 +41,29 @@ async function route(params: Params): Promise<{ lang: Lang; view: ListView }> {
   return { lang, view: { type: list, category, page: Number(page) } };
 }
 
-/** A list page's URL in each language of its document: the same filter and page. */
-function pageAlternates(alternates: Partial<Record<Lang, string>>, view: ListView) {
+/** How many works of the view's category each language's list holds (nothing to ask unfiltered). */
+async function categoryCounts(view: ListView): Promise<Partial<Record<Lang, number>>> {
+  const { category } = view;
+  if (!category) return {};
+  const status = listStatus(view.type);
+  const counts = await Promise.all(LANGS.map((lang) => getWorkCount(lang, status, category)));
+  return Object.fromEntries(LANGS.map((lang, index) => [lang, counts[index]]));
+}
+
+/**
+ * A list page's URL in each language of its document: the same filter and page, or that language's
+ * whole list where none of its works is of the category (the switch never leads to a 404).
+ */
+function pageAlternates(
+  alternates: Partial<Record<Lang, string>>,
+  view: ListView,
+  counts: Partial<Record<Lang, number>>,
+) {
   return Object.fromEntries(
-    LANGS.filter((lang) => alternates[lang]).map((lang) => [lang, listPublicPath(lang, view)]),
+    LANGS.filter((lang) => alternates[lang]).map((lang) => [
+      lang,
+      listPublicPath(lang, counts[lang] === 0 ? { type: view.type, category: null, page: 1 } : view),
+    ]),
   ) as Partial<Record<Lang, string>>;
 }
 
@@ -56,15 +76,16 @@ export async function generateMetadata({
     view.category ? ` · ${categoryLabel(view.category, t)}` : "",
     view.page > 1 ? ` (${t["works.page"]} ${view.page})` : "",
   ].join("");
-  return readPageMetadata(lang, () =>
-    singlePageMetadata(view.type, lang, {
+  return readPageMetadata(lang, async () => {
+    const counts = await categoryCounts(view);
+    return singlePageMetadata(view.type, lang, {
       titleSuffix: suffix || undefined,
-      alternates: (alternates) => pageAlternates(alternates, view),
+      alternates: (alternates) => pageAlternates(alternates, view, counts),
       // A category's pages are the list's works again, narrowed: search engines get the whole lists
       // (and each work) once, not 48 more lists of the same cards (README "Works lists").
       noindex: view.category !== null,
-    }),
-  );
+    });
+  });
 }
 
 export default async function WorksListPage({ params }: PageProps<"/[lang]/lists/[list]/[filter]/[page]">) {
@@ -75,12 +96,13 @@ export default async function WorksListPage({ params }: PageProps<"/[lang]/lists
       getPage(view.type, lang),
       getProjectsPage(lang, status, view.category, view.page),
       getCategoryCounts(lang, status),
+      categoryCounts(view),
       getSettings(lang),
       getTranslations(lang),
     ]),
   );
   if (!content.ok) return content.page;
-  const [document, works, counts, settings, t] = content.value;
+  const [document, works, counts, languageCounts, settings, t] = content.value;
   const emptyFilter = view.category !== null && works.total_results_size === 0;
   if (!document || emptyFilter || (view.page > 1 && view.page > works.total_pages)) notFound();
   return (
@@ -88,7 +110,7 @@ export default async function WorksListPage({ params }: PageProps<"/[lang]/lists
       lang={lang}
       t={t}
       settings={settings}
-      alternates={pageAlternates(documentAlternates(document), view)}
+      alternates={pageAlternates(documentAlternates(document), view, languageCounts)}
     >
       <WorksList
         page={document}
