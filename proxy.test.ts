@@ -71,8 +71,19 @@ test("Next's own files never go through the router", () => {
   expect(runsFor("/_next/image")).toBe(false);
 });
 
-describe("the editors' redirects, decided where a 404 would be", () => {
+/** The router's answer to a request: its status, where it sends the visitor, its caching, its rewrite. */
+async function answer(path: string, headers: Record<string, string> = {}, method = "GET") {
   const { proxy } = jest.requireActual<typeof import("./proxy")>("./proxy");
+  const response = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers, method }));
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    cache: response.headers.get("cache-control"),
+    rewrite: response.headers.get("x-middleware-rewrite"),
+  };
+}
+
+describe("the editors' redirects, decided where a 404 would be", () => {
   const probe = jest.requireMock<{ workExists: jest.Mock; listPageExists: jest.Mock }>(
     "@/lib/routing/content-probe",
   );
@@ -86,19 +97,11 @@ describe("the editors' redirects, decided where a 404 would be", () => {
     dropRedirectTable();
   });
 
-  async function answer(path: string, headers: Record<string, string> = {}, method = "GET") {
-    const response = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers, method }));
-    return {
-      status: response.status,
-      location: response.headers.get("location"),
-      rewrite: response.headers.get("x-middleware-rewrite"),
-    };
-  }
-
   test("a retired page and a work's former uid redirect, in both languages, keeping the query", async () => {
     expect(await answer("/showreel")).toEqual({
       status: 308,
       location: "http://localhost:3000/works",
+      cache: expect.stringContaining("no-store"),
       rewrite: null,
     });
     expect(await answer("/works/courant-electrique?x=1")).toMatchObject({
@@ -142,20 +145,9 @@ describe("the editors' redirects, decided where a 404 would be", () => {
 });
 
 describe("a list page spelled otherwise than the site writes it", () => {
-  const { proxy } = jest.requireActual<typeof import("./proxy")>("./proxy");
   const probe = jest.requireMock<{ listPageExists: jest.Mock }>("@/lib/routing/content-probe");
 
   beforeEach(() => probe.listPageExists.mockResolvedValue(true));
-
-  async function answer(path: string, headers: Record<string, string> = {}) {
-    const response = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers }));
-    return {
-      status: response.status,
-      location: response.headers.get("location"),
-      cache: response.headers.get("cache-control"),
-      rewrite: response.headers.get("x-middleware-rewrite"),
-    };
-  }
 
   test("is sent to its one URL, with the visitor's other parameters, never stored", async () => {
     expect(await answer("/works?page=1")).toEqual({
