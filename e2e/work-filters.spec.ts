@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Locator, Page } from "@playwright/test";
 import { writeGeneratedRepository } from "@vifargent/content-api";
 
+import { categorySlug, WORK_CATEGORIES, type WorkCategory } from "../lib/site/work-categories";
 import { expect, test } from "./fixtures";
 import { documentPath, pages, projects, translation, type Doc, type Lang } from "./helpers/content";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
@@ -16,18 +17,9 @@ import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server
  * URL, kept out of search results, cached like the lists, and paginated (on a generated repository).
  */
 
-/** The project model's categories, in its order (the filter's order). */
-const CATEGORIES = [
-  "brand content",
-  "series",
-  "documentary",
-  "film",
-  "podcast",
-  "music video",
-  "live experience",
-  "animation",
-];
-const slug = (category: string) => category.replace(/ /g, "-");
+/** The project model's categories, in its order (the filter's order; work-categories.test.ts holds it to the model). */
+const CATEGORIES: readonly string[] = WORK_CATEGORIES;
+const slug = (category: string) => categorySlug(category as WorkCategory);
 const label = (lang: Lang, category: string) =>
   translation(lang, `categories.${category.replace(/ /g, "_")}`);
 const categoriesOf = (doc: Doc) =>
