@@ -1,6 +1,6 @@
 import { LANGS, localePath, type Lang } from "@/lib/i18n/locales";
 import { sameSitePath, staysOnSite } from "@/lib/net/same-site-redirect";
-import { isOutsidePath } from "@/lib/routing/page-request.mjs";
+import { isOutsidePath, parameterName } from "@/lib/routing/page-request.mjs";
 import { MAX_KEPT_QUERY } from "@/lib/routing/original-query.mjs";
 import { resolvePath } from "@/lib/routing/resolve-path";
 import { NOT_FOUND_PATH } from "@/lib/site/page-types";
@@ -170,11 +170,10 @@ export function parseTarget(raw: string, what: string): Parsed<RedirectTarget> {
       return refuse(`${why} leaves the site (it must be a path of this site, starting with a single /)`);
     if (ENCODED_SLASH.test(form)) return refuse(`${why} holds an encoded slash or backslash`);
   }
-  if (!staysOnSite(text)) return refuse(`${why} leaves the site`);
+  // sameSitePath checks the value and its normalised form (staysOnSite): "" is anything else.
   const normalised = sameSitePath(text, "");
   if (normalised === "") return refuse(`${why} leaves the site`);
   const url = new URL(normalised, PROBE);
-  if (url.origin !== PROBE) return refuse(`${why} leaves the site`);
   return { ok: true, value: { path: url.pathname, query: url.search.slice(1), hash: url.hash } };
 }
 
@@ -278,11 +277,6 @@ export function mergeQuery(base: string, over: string): string {
   const named = new Set(over.split("&").map(parameterName));
   const kept = base.split("&").filter((part) => part !== "" && !named.has(parameterName(part)));
   return kept.length ? `${over}&${kept.join("&")}` : over;
-}
-
-function parameterName(part: string): string {
-  const name = part.split("=", 1)[0].replace(/\+/g, " ");
-  return decoded(name) ?? name;
 }
 
 /**
