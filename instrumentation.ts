@@ -8,6 +8,10 @@ export async function register() {
   // what Next and libraries print on the console goes through it too, redacted.
   const { forwardConsole } = await import("@/lib/logger.mjs");
   forwardConsole();
+  // npm start's front (server/request-target.mjs) reads request paths with the router's own rules.
+  const { provideRequestRules } = await import("./server/request-target.mjs");
+  const { requestRules } = await import("@/lib/routing/request-rules");
+  provideRequestRules(globalThis, requestRules);
   const { skipReportedErrors } = await import("@/lib/content/content-errors");
   skipReportedErrors();
   // The metrics (lib/metrics/) count by page type as the request router reads a path, and look at

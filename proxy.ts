@@ -11,19 +11,15 @@ import {
 import { listPageExists, workExists } from "@/lib/routing/content-probe";
 import { CATEGORY_PARAM } from "@/lib/site/work-categories";
 import { editorRedirect } from "@/lib/routing/redirect-table";
-import { routerRedirect } from "@/lib/net/same-site-redirect";
-import { ORIGINAL_QUERY_HEADER } from "@/lib/routing/original-query.mjs";
-import {
-  listCanonicalLocation,
-  notFoundInternalPath,
-  resolvePath,
-  type Resolution,
-} from "@/lib/routing/resolve-path";
+import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
+import { FRONT_HEADERS } from "./server/request-target.mjs";
 
 /**
- * The request router: maps each public URL onto the app's /<lang>/... tree and
- * decides 404s before rendering, so a 404 is the not-found page rendered like any
- * other page (real HTML in the page's language) with status 404.
+ * The request router: maps each public URL onto the app's /<lang>/... tree and decides what needs
+ * the content before rendering: whether a work or a list page exists, an editor's redirect, a 404
+ * (the not-found page rendered like any other page, real HTML in the page's language, status 404).
+ * It reads the target npm start's front decided (server/request-target.mjs): already in the site's
+ * spelling, holding only what the path reads; how a URL is spelled is never decided here.
  */
 
 async function exists(resolution: Resolution, draft: boolean): Promise<boolean> {
@@ -47,19 +43,6 @@ export async function proxy(request: NextRequest) {
   }
   const resolution = resolvePath(pathname, searchParams);
   if (resolution.kind === "outside" && !dataUrl) return NextResponse.next();
-  // A list page spelled otherwise than the site writes it: to its one URL (a client navigation's
-  // RSC request uses the links as written, so it never needs this).
-  if (resolution.kind === "list" && !dataUrl && !request.headers.has("rsc")) {
-    const visitorQuery = request.headers.get(ORIGINAL_QUERY_HEADER);
-    const canonical = listCanonicalLocation(
-      resolution.lang,
-      resolution,
-      request.nextUrl.search.slice(1),
-      visitorQuery,
-    );
-    if (canonical) return routerRedirect(request.url, canonical, 308);
-  }
-
   // Editors in draft mode may see unpublished works: their page decides for itself. Only a valid
   // session counts: a made-up cookie gets a visitor's (prerendered) 404, not a render.
   const found =
@@ -78,7 +61,13 @@ export async function proxy(request: NextRequest) {
     return NextResponse.rewrite(target);
   }
   // Before a 404: the editors' redirects (the `redirects` document), answered here without a render.
-  const redirect = resolution.kind !== "outside" && !dataUrl ? await editorRedirect(request) : undefined;
+  // The visitor's own path and other parameters, as the front passed them on.
+  const visitor = {
+    path: request.headers.get(FRONT_HEADERS.path) ?? pathname,
+    query: request.headers.get(FRONT_HEADERS.query) ?? "",
+  };
+  const redirect =
+    resolution.kind !== "outside" && !dataUrl ? await editorRedirect(request, visitor) : undefined;
   if (redirect) return redirect;
   target.pathname = notFoundInternalPath(resolution.kind === "outside" ? DEFAULT_LANG : resolution.lang);
   return NextResponse.rewrite(target, { status: 404 });

@@ -13,6 +13,7 @@ import { freePort } from "./free-port";
  * file cannot drift from what is tested):
  * - the `server` lines of `upstream next_site { … }`: the given upstreams;
  * - `listen 80;`: `listen 127.0.0.1:<port>;`;
+ * - the site's host name `example.com` (in `$site_host_known`): `127.0.0.1`, as the tests name it;
  * - the access log `/var/log/nginx/site.access.log`: in the folder;
  * - the folders `/var/cache/nginx/site` (cache) and `"/etc/nginx/njs/"` (deploy/nginx/ itself, for
  *   site.js), and the purge secret's file `/etc/nginx/site-purge-secret` (written with `purgeSecret`).
@@ -45,6 +46,7 @@ function siteConf(dir: string, port: number, upstreams: string[]): string {
   const servers = upstreams.map((host) => `    server ${host} max_fails=3 fail_timeout=10s;`).join("\n");
   conf = replaceRequired(conf, /(upstream next_site \{\n)(?:\s*server [^\n]+\n)+/, `$1${servers}\n`);
   conf = replaceRequired(conf, /listen 80;/, `listen 127.0.0.1:${port};`);
+  conf = replaceRequired(conf, /^    example\.com 1;$/m, `    127.0.0.1 1;`);
   conf = replaceRequired(conf, /\/var\/cache\/nginx\/site/g, path.join(dir, "cache"));
   conf = replaceRequired(conf, /"\/etc\/nginx\/njs\/"/, `"${DEPLOY}/"`);
   conf = replaceRequired(conf, /\/etc\/nginx\/site-purge-secret/g, path.join(dir, "purge-secret"));

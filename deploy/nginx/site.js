@@ -69,32 +69,6 @@ function purge(r) {
   r.return(200, `cache purged: ${moved} folder(s) emptied\n`);
 }
 
-/** A query parameter's name as npm start reads it (lib/routing/page-request.mjs). */
-function parameterName(part) {
-  const name = part.split("=")[0].replace(/\+/g, " ");
-  try {
-    return decodeURIComponent(name);
-    // njs 0.7 has no catch without a binding. A malformed encoding is kept as sent, as npm start does.
-    // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  } catch (malformed) {
-    return name;
-  }
-}
-
-/**
- * A page request's query as the instances read it: only its `page`, `category` and `_rsc` parameters, as sent
- * and in order (the cache key's query for pages; run only when the query holds anything else).
- */
-function pageArgs(r) {
-  return (r.variables.args || "")
-    .split("&")
-    .filter((part) => {
-      const name = parameterName(part);
-      return name === "page" || name === "category" || name === "_rsc";
-    })
-    .join("&");
-}
-
 /** Reasons for the answers nginx makes itself (error_page … @site_error). */
 const REASONS = {
   400: "Bad Request",
@@ -105,6 +79,7 @@ const REASONS = {
   413: "Request Entity Too Large",
   414: "URI Too Long",
   416: "Range Not Satisfiable",
+  421: "Misdirected Request",
   431: "Request Header Fields Too Large",
   429: "Too Many Requests",
   500: "Internal Server Error",
@@ -129,5 +104,5 @@ function errorPage(r) {
   r.return(status, `${status} ${REASONS[status] || "Error"}\n`);
 }
 
-const site = { purge, pageArgs, errorPage };
+const site = { purge, errorPage };
 export default site;

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 
 import { renderKindOf, REQUEST_KINDS, requestKindOf } from "@/lib/metrics/request-kind";
-import { answerKind } from "@/lib/metrics/request-metrics.mjs";
+import { answerKind } from "@/server/request-metrics.mjs";
 
 describe("the page type a request is counted under", () => {
   test.each([

@@ -1,6 +1,6 @@
 import { isLang } from "@/lib/i18n/locales";
 import type { RequestKind } from "@/lib/metrics/site-metrics.mjs";
-import { OUTSIDE_KINDS, outsideKind } from "@/lib/routing/page-request.mjs";
+import { OUTSIDE_KINDS, outsideKind } from "@/lib/routing/outside-paths.mjs";
 import { resolvePath } from "@/lib/routing/resolve-path";
 import {
   isListType,

@@ -89,9 +89,17 @@ export function redirectWithinSite(candidate: unknown, fallback = "/"): Response
  * A redirect the request router (proxy.ts) answers to a same-site path: absolute on the request's
  * URL, which Next builds from the server's own address (never the Host header). Next's adapter
  * parses a proxy's Location without a base (a relative one is a 500), then sends it relative again,
- * being the same origin. Never stored by any cache.
+ * being the same origin. Only the path decides where it leads and is checked (sameSitePath); the
+ * query and fragment ride along as the URL parser serialises them, so a visitor's odd parameter
+ * can never cancel the target. Never stored by any cache.
  */
-export function routerRedirect(requestUrl: string, path: string, status: 307 | 308): Response {
-  const location = new URL(sameSitePath(path), requestUrl).href;
-  return new Response(null, { status, headers: { location, ...NO_STORE } });
+export function routerRedirect(
+  requestUrl: string,
+  target: { path: string; query?: string; hash?: string },
+  status: 307 | 308,
+): Response {
+  const location = new URL(sameSitePath(target.path.split(/[?#]/, 1)[0]), requestUrl);
+  location.search = target.query ?? "";
+  location.hash = target.hash ?? "";
+  return new Response(null, { status, headers: { location: location.href, ...NO_STORE } });
 }

@@ -5,7 +5,6 @@ import { describeContentError } from "@/lib/content/content-errors";
 import { DEFAULT_LANG, prismicLang, type Lang } from "@/lib/i18n/locales";
 import { logger } from "@/lib/logger.mjs";
 import { routerRedirect } from "@/lib/net/same-site-redirect";
-import { ORIGINAL_QUERY_HEADER } from "@/lib/routing/original-query.mjs";
 import {
   buildRedirectTable,
   EMPTY_REDIRECTS,
@@ -136,18 +135,15 @@ async function readTable(current: State): Promise<RedirectTable> {
 
 /**
  * The request router's question before a 404: a GET or HEAD the editors redirect gets its redirect
- * (no render, never stored by a cache), with the visitor's whole query (npm start passes it in
- * ORIGINAL_QUERY_HEADER, having kept of the URL only what pages read).
+ * (no render, never stored by a cache). `visitor` is the path the visitor asked for and their
+ * parameters no page reads, as npm start's front passed them on (server/request-target.mjs).
  */
-export async function editorRedirect(request: {
-  method: string;
-  url: string;
-  headers: Headers;
-  nextUrl: { pathname: string; search: string };
-}): Promise<Response | undefined> {
+export async function editorRedirect(
+  request: { method: string; url: string },
+  visitor: { path: string; query: string },
+): Promise<Response | undefined> {
   if (request.method !== "GET" && request.method !== "HEAD") return undefined;
-  const query = request.headers.get(ORIGINAL_QUERY_HEADER) ?? request.nextUrl.search.slice(1);
-  const found = redirectLocation(await redirectTable(), request.nextUrl.pathname, query);
+  const found = redirectLocation(await redirectTable(), visitor.path, visitor.query);
   if (!found) return undefined;
-  return routerRedirect(request.url, found.location, found.status);
+  return routerRedirect(request.url, found.target, found.status);
 }

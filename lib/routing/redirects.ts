@@ -1,7 +1,7 @@
 import { LANGS, localePath, type Lang } from "@/lib/i18n/locales";
 import { sameSitePath, staysOnSite } from "@/lib/net/same-site-redirect";
-import { isOutsidePath, parameterName } from "@/lib/routing/page-request.mjs";
-import { MAX_KEPT_QUERY } from "@/lib/routing/original-query.mjs";
+import { parameterName } from "@/lib/net/url-encoding.mjs";
+import { isOutsidePath } from "@/lib/routing/outside-paths.mjs";
 import { resolvePath } from "@/lib/routing/resolve-path";
 import { NOT_FOUND_PATH } from "@/lib/site/page-types";
 
@@ -343,31 +343,24 @@ export function buildRedirectTable(
   return { table, refused, followed };
 }
 
-/** Anything outside printable ASCII, percent-encoded (UTF-8), so the value can be a header's. */
-function printable(value: string): string {
-  return value.replace(/[^\x21-\x7e]/gu, (character) => encodeURIComponent(character));
-}
-
 /**
  * Where a request for `pathname` (as received: percent-encoded) goes, with the visitor's query
- * (raw, without "?") kept under the target's own parameters; undefined when nothing redirects it.
- * The Location is a same-site path, checked once more as sent.
+ * (without "?", in the site's spelling: npm start's front re-encodes it) kept under the target's
+ * own parameters; undefined when nothing redirects it. The target's path was checked when the table
+ * was built and is the only part that decides where the visitor lands: the query is carried
+ * beside it (routerRedirect), never validated as part of it, so an odd visitor's parameter can
+ * neither change nor cancel the target.
  */
 export function redirectLocation(
   table: RedirectTable,
   pathname: string,
   query: string,
-): { status: RedirectStatus; location: string } | undefined {
+): { status: RedirectStatus; target: RedirectTarget } | undefined {
   if (table.size === 0 || ENCODED_SEPARATOR.test(pathname)) return undefined;
   const path = decoded(pathname);
   if (path === null) return undefined;
   const redirect = table.get(keyOf(path));
   if (!redirect) return undefined;
   const { target } = redirect;
-  // A visitor's query past MAX_KEPT_QUERY is dropped (the Location must fit a proxy's header buffer).
-  const kept = printable(query);
-  const merged = mergeQuery(kept.length <= MAX_KEPT_QUERY ? kept : "", target.query);
-  const location = `${target.path}${merged ? `?${merged}` : ""}${target.hash}`;
-  if (!staysOnSite(target.path) || new URL(location, PROBE).origin !== PROBE) return undefined;
-  return { status: redirect.status, location };
+  return { status: redirect.status, target: { ...target, query: mergeQuery(query, target.query) } };
 }

@@ -1,6 +1,6 @@
 import { LANGS, localePath, LOCALES, type Lang } from "@/lib/i18n/locales";
 import { isValidUid } from "@/lib/content/uid";
-import { isOutsidePath, PAGE_QUERY, parameterName } from "@/lib/routing/page-request.mjs";
+import { isOutsidePath } from "@/lib/routing/outside-paths.mjs";
 import { pageInternalPath } from "@/lib/routing/static-pages";
 import { CATEGORY_PARAM, categoryOfSlug, categorySlug, type WorkCategory } from "@/lib/site/work-categories";
 import {
@@ -43,6 +43,9 @@ export interface ListView {
   category: WorkCategory | null;
   page: number;
 }
+
+/** The parameters a list reads (every other page reads none). */
+export const LIST_PARAMS: readonly string[] = [CATEGORY_PARAM, "page"];
 
 /** The internal path segment of a list's filter: a category's slug, or this for the whole list. */
 export const UNFILTERED = "all";
@@ -131,29 +134,4 @@ export function listPublicPath(lang: Lang, { type, category, page }: ListView): 
   ];
   const path = localePath(lang, PAGE_TYPES[type].path);
   return query.length ? `${path}?${query.join("&")}` : path;
-}
-
-/**
- * Where a list request spelled otherwise than the site writes it goes: its URL as listPublicPath
- * writes it (the visitor's other parameters after it), or undefined when it is already that. The
- * same page has one URL, so caches keep one copy of it: `?page=1`, `?page=%32`, `?pa%67e=2`,
- * `?page=2&category=film` or an encoded slug would each be one more copy in nginx, whose key holds
- * the query as sent. Next's `_rsc` parts are not the page's spelling and are left out.
- * @param search the query the router received, raw, without "?" (npm start keeps only PAGE_QUERY)
- * @param visitorQuery the whole query the visitor sent (npm start's ORIGINAL_QUERY_HEADER), if any
- */
-export function listCanonicalLocation(
-  lang: Lang,
-  view: ListView,
-  search: string,
-  visitorQuery?: string | null,
-): string | undefined {
-  const spelled = search.split("&").filter((part) => part !== "" && parameterName(part) !== "_rsc");
-  const canonical = listPublicPath(lang, view);
-  if (spelled.join("&") === (canonical.split("?")[1] ?? "")) return undefined;
-  const others = (visitorQuery ?? "")
-    .split("&")
-    .filter((part) => part !== "" && !PAGE_QUERY.has(parameterName(part)));
-  if (others.length === 0) return canonical;
-  return `${canonical}${canonical.includes("?") ? "&" : "?"}${others.join("&")}`;
 }

@@ -6,7 +6,7 @@
  * come through a proxy (nginx sets X-Forwarded-For and X-Real-IP, and the shipped config also
  * answers the path 404 itself).
  */
-import { sameSecret } from "../security/same-secret.mjs";
+import { sameSecret } from "../lib/security/same-secret.mjs";
 
 export const METRICS_PATH = "/api/metrics";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { metricsAccess } from "@/lib/metrics/metrics-endpoint.mjs";
+import { metricsAccess } from "@/server/metrics-endpoint.mjs";
 
 const TOKEN = "0123456789abcdef0123456789abcdef";
 

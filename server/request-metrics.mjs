@@ -1,5 +1,5 @@
 // @ts-check
-import { OUTSIDE_KINDS } from "../routing/page-request.mjs";
+import { OUTSIDE_KINDS } from "../lib/routing/outside-paths.mjs";
 
 /**
  * What server.mjs records of each answer: the request counted by page type and status (a page's
@@ -34,7 +34,7 @@ export function answerKind(kind, status) {
 }
 
 /**
- * @param {Pick<import("./site-metrics.mjs").SiteMetrics, "requests" | "requestSeconds" | "isrCache" | "hooks">} metrics
+ * @param {Pick<import("../lib/metrics/site-metrics.mjs").SiteMetrics, "requests" | "requestSeconds" | "isrCache" | "hooks">} metrics
  * @param {{ pathname: string; status: number; cache: string; seconds: number }} answer
  */
 export function observeAnswer(metrics, { pathname, status, cache, seconds }) {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { isCanonicalImageQuery } from "@/lib/net/image-request.mjs";
+import { isCanonicalImageQuery } from "@/server/image-request.mjs";
 
 const canonical = (name: string, w = 640, q = 75) =>
   `url=${encodeURIComponent(`/assets/${name}`)}&w=${w}&q=${q}`;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { dropInternalHeaders } from "@/lib/net/internal-headers.mjs";
+import { dropInternalHeaders } from "@/server/internal-headers.mjs";
 
 describe("dropInternalHeaders", () => {
   test("drops Next's internal request headers and keeps the browser's", () => {

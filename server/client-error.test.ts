@@ -7,7 +7,7 @@ import {
   fillMissingHeaders,
   plainAnswer,
   UNSERVED_METHODS,
-} from "@/lib/net/client-error.mjs";
+} from "@/server/client-error.mjs";
 
 const manifest = {
   headers: [

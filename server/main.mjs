@@ -14,10 +14,9 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 
-import { forwardConsole, logger, REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "./lib/logger.mjs";
-import { METRICS_PATH, metricsAccess } from "./lib/metrics/metrics-endpoint.mjs";
-import { cacheState, observeAnswer } from "./lib/metrics/request-metrics.mjs";
-import { siteMetrics } from "./lib/metrics/site-metrics.mjs";
+import { forwardConsole, logger, REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "../lib/logger.mjs";
+import { siteMetrics } from "../lib/metrics/site-metrics.mjs";
+import { accessLogOn, exitOnInvalidEnv, startEnv } from "../lib/runtime-env.mjs";
 import {
   clientErrorAnswer,
   clientErrorStatus,
@@ -25,16 +24,11 @@ import {
   fillMissingHeaders,
   plainAnswer,
   UNSERVED_METHODS,
-} from "./lib/net/client-error.mjs";
-import { IMAGE_PATH, isCanonicalImageQuery } from "./lib/net/image-request.mjs";
-import { dropInternalHeaders } from "./lib/net/internal-headers.mjs";
-import { isOriginFormTarget, pageRequestTarget } from "./lib/routing/page-request.mjs";
-import {
-  isTrailingSlashRedirect,
-  ORIGINAL_QUERY_HEADER,
-  originalQuery,
-} from "./lib/routing/original-query.mjs";
-import { accessLogOn, exitOnInvalidEnv, startEnv } from "./lib/runtime-env.mjs";
+} from "./client-error.mjs";
+import { dropInternalHeaders } from "./internal-headers.mjs";
+import { METRICS_PATH, metricsAccess } from "./metrics-endpoint.mjs";
+import { decideRequest, requestRulesFrom } from "./request-target.mjs";
+import { cacheState, observeAnswer } from "./request-metrics.mjs";
 
 // An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).
 const env = exitOnInvalidEnv(startEnv);
@@ -56,6 +50,8 @@ const app = next({ dev: false, hostname, port });
 await app.prepare();
 const handle = app.getRequestHandler();
 const metrics = siteMetrics();
+// The site's page grammar, which instrumentation.ts handed over as Next prepared.
+const rules = await requestRulesFrom(globalThis);
 
 // What npm start answers itself still carries the site's security headers.
 const ownHeaders = errorHeaders(JSON.parse(readFileSync(path.join(distDir, "routes-manifest.json"), "utf8")));
@@ -63,47 +59,44 @@ const ownHeaders = errorHeaders(JSON.parse(readFileSync(path.join(distDir, "rout
 let stopping = false;
 
 /**
- * What the request is for, once its id is set: a target no browser sends, the metrics, a method no
- * page serves, an image request in a spelling the site never writes (lib/net/image-request.mjs),
- * or Next (whose answers get the site's headers they lack).
- * @param {http.IncomingMessage} request @param {http.ServerResponse} response @param {string} pathname
+ * What the request is for, once its id is set: a method no page serves, then the front's decision
+ * on its target (server/request-target.mjs: refused, redirected to its one spelling, or passed on
+ * as decided), then the metrics or Next (whose answers get the site's headers they lack).
+ * @param {http.IncomingMessage} request @param {http.ServerResponse} response
  */
-function dispatch(request, response, pathname) {
-  if (!isOriginFormTarget(request.url ?? "")) {
-    answerPlain(response, 400);
-    return;
-  }
+function dispatch(request, response) {
   fillMissingHeaders(response, ownHeaders);
-  if (pathname === METRICS_PATH && (request.method === "GET" || request.method === "HEAD")) {
-    void answerMetrics(request, response);
-    return;
-  }
   if (UNSERVED_METHODS.has(request.method ?? "")) {
     answerPlain(response, 405);
     return;
   }
-  if (pathname === IMAGE_PATH && !isCanonicalImageQuery((request.url ?? "").slice(pathname.length + 1))) {
-    answerPlain(response, 400);
+  // Before the decision, which may add the front's own headers for the request router.
+  dropInternalHeaders(request.headers);
+  const method = request.method ?? "GET";
+  const decision = decideRequest(
+    { method, target: request.url ?? "/", rsc: request.headers.rsc === "1" },
+    rules,
+  );
+  if (decision.action === "refuse") {
+    answerPlain(response, decision.status);
     return;
   }
-  dropInternalHeaders(request.headers);
-  if (request.method === "GET" || request.method === "HEAD") keepPageQuery(request, pathname);
+  if (decision.action === "redirect") {
+    response.writeHead(308, {
+      Location: decision.location,
+      "Cache-Control": "no-store",
+      "Content-Length": "0",
+    });
+    response.end();
+    return;
+  }
+  if (decision.target === METRICS_PATH && (method === "GET" || method === "HEAD")) {
+    void answerMetrics(request, response);
+    return;
+  }
+  request.url = decision.target;
+  Object.assign(request.headers, decision.headers);
   void handle(request, response);
-}
-
-/**
- * Of a page request's query, Next gets only what pages read; the whole query goes to the request
- * router in ORIGINAL_QUERY_HEADER (an editor's redirect keeps it), and stays on a path Next
- * redirects for its trailing slash (that redirect keeps it; no page reads it).
- * @param {http.IncomingMessage} request @param {string} pathname
- */
-function keepPageQuery(request, pathname) {
-  const target = request.url ?? "/";
-  const query = originalQuery(target);
-  // A query too long to keep (originalQuery: undefined) is cut to what pages read, even there.
-  if (query !== undefined && isTrailingSlashRedirect(pathname)) return;
-  request.url = pageRequestTarget(target);
-  if (query !== undefined && request.url !== target) request.headers[ORIGINAL_QUERY_HEADER] = query;
 }
 
 /** A plain-text answer of npm start's own, with the site's headers. @param {http.ServerResponse} response @param {number} status */
@@ -157,7 +150,7 @@ const server = http.createServer((request, response) => {
       ),
     );
   });
-  withRequestId(reqId, () => dispatch(request, response, pathname));
+  withRequestId(reqId, () => dispatch(request, response));
 });
 server.on("clientError", (error, socket) => {
   // A connection already gone, or a response whose head is already sent, cannot take an answer

@@ -1,5 +1,5 @@
 // @ts-check
-import { ORIGINAL_QUERY_HEADER } from "../routing/original-query.mjs";
+import { FRONT_HEADERS } from "./request-target.mjs";
 
 /**
  * Request headers that belong to Next's internal protocol between its own parts (middleware
@@ -14,8 +14,8 @@ import { ORIGINAL_QUERY_HEADER } from "../routing/original-query.mjs";
  */
 const INTERNAL =
   /^(?:x-(?:nextjs-|middleware-|now-|next-|invoke-|matched-path$|prerender-revalidate|action-forwarded$|invocation-id$)|next-resume$)/;
-/** And npm start's own, to the request router (lib/routing/original-query.mjs): only npm start sets it. */
-const OWN = new Set([ORIGINAL_QUERY_HEADER]);
+/** And the front's own, to the request router (server/request-target.mjs): only the front sets them. */
+const OWN = new Set(Object.values(FRONT_HEADERS));
 
 /**
  * Deletes the internal headers from a request's parsed headers (Node's lower-case names), in place.

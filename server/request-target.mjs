@@ -1,0 +1,238 @@
+// @ts-check
+/**
+ * The front: the one place a request's target is read. Every request `npm start` receives is
+ * decided here, before Next, into one of three answers:
+ * - pass: Next gets the target in the site's spelling, holding only what the path reads (a list's
+ *   `category` and `page`, Next's `_rsc` on an RSC request, a handler's own query);
+ * - redirect (308): the same resource spelled otherwise (dot segments, encodings, a trailing or
+ *   doubled slash, parameters out of order or `?page=1`) goes to its one URL, keeping the
+ *   visitor's other parameters;
+ * - refuse: a target no browser sends (raw characters every browser encodes, a malformed
+ *   percent-encoding in the path, not a path) is a 400, one too long a 414.
+ * Nothing downstream reads the raw target again: Next, the request router and the pages see the
+ * decided one, and nginx stores only requests already in this spelling (deploy/nginx/site.conf).
+ *
+ * Why here and not downstream: Next normalises a target its own way in several places and echoes
+ * it, percent-encoded, in headers (its trailing-slash redirect, `x-middleware-rewrite`, the `_rsc`
+ * redirect), and writes the URL of the request that renders a page into the page it stores for
+ * everyone. A decision taken once, before any of that, leaves them nothing odd to read.
+ *
+ * Pure: the site's page grammar comes in as `rules` (lib/routing/request-rules.ts reads it from
+ * the page table); see server/README.md for the layers around it.
+ */
+import { isOutsidePath, outsideQueryUse } from "../lib/routing/outside-paths.mjs";
+import { decodeBytes, encodeQueryBytes, encodeSegment, parameterName } from "../lib/net/url-encoding.mjs";
+import { isCanonicalImageQuery } from "./image-request.mjs";
+
+/** The longest target accepted as sent (nginx's request-line buffer is 8 kB as well). */
+export const MAX_TARGET_BYTES = 8192;
+/** The longest path, counted in the site's spelling (encoded bytes): ten times the site's longest. */
+export const MAX_PATH_BYTES = 1024;
+/**
+ * The longest visitor's query carried on (to a redirect's Location, or to the request router for
+ * an editor's redirect), counted re-encoded. Past it the visitor's other parameters are dropped:
+ * no link a visitor follows needs more, and every header that may echo it stays far below a
+ * proxy's buffer.
+ */
+export const MAX_KEPT_QUERY_BYTES = 1024;
+
+/** Request headers the front sets for the request router (and removes from a client's request). */
+export const FRONT_HEADERS = {
+  /** The path as the visitor asked for it, in the site's spelling, when Next is given another. */
+  path: "x-site-path",
+  /** The visitor's parameters that no page reads, re-encoded: an editor's redirect keeps them. */
+  query: "x-site-query",
+};
+
+/** Next's navigation hash, as its client writes it. */
+const RSC_VALUE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Raw characters every browser percent-encodes (WHATWG URL: the C0 controls, space, `"`, `#`, `<`,
+ * `>` anywhere; "`", `{`, `}` in a path; `\` is read as "/") and any byte outside ASCII (browsers
+ * send UTF-8 percent-encoded). A target holding one was not written by a browser.
+ */
+const NEVER_RAW = /[^\x21-\x7e]|["#<>\\]/;
+const NEVER_RAW_IN_PATH = /[`{}]/;
+
+/**
+ * What the site's page grammar says of a path (in the site's spelling) and its parameters
+ * (decoded): a page, with the parameters it reads in the site's spelling, or a 404 (with the fixed
+ * path Next renders it under, so nothing of a made-up path enters the stored 404 page), or a path
+ * served by something else.
+ * @typedef {{ kind: "page"; reads: readonly string[]; query: string }
+ *   | { kind: "not-found"; reads: readonly string[]; target: string }} PathReading
+ * @typedef {{ readPath(pathname: string, params: Array<[string, string]>): PathReading }} RequestRules
+ */
+
+/**
+ * @typedef {{ method: string; target: string; rsc: boolean }} FrontRequest
+ * @typedef {{ action: "pass"; target: string; headers: Record<string, string> }
+ *   | { action: "redirect"; location: string }
+ *   | { action: "refuse"; status: 400 | 414; reason: string }} FrontDecision
+ */
+
+/** @param {400 | 414} status @param {string} reason @returns {FrontDecision} */
+const refuse = (status, reason) => ({ action: "refuse", status, reason });
+
+/**
+ * The path in the site's spelling: each segment decoded, then re-encoded one way (unreserved
+ * characters as themselves, hex in upper case); dot segments resolved, empty segments and a
+ * trailing slash dropped. Undefined when a segment's encoding is malformed or not UTF-8.
+ * @param {string} raw
+ */
+export function canonicalPath(raw) {
+  /** @type {string[]} */
+  const segments = [];
+  for (const rawSegment of raw.split("/")) {
+    const text = decodeBytes(rawSegment);
+    if (text === undefined) return undefined;
+    if (text === "" || text === ".") continue;
+    if (text === "..") segments.pop();
+    else segments.push(encodeSegment(text));
+  }
+  return `/${segments.join("/")}`;
+}
+
+/**
+ * A query's parts, each re-encoded (encodeQueryBytes), without empty ones.
+ * @param {string} raw
+ */
+function queryParts(raw) {
+  return raw
+    .split("&")
+    .filter((part) => part !== "")
+    .map(encodeQueryBytes);
+}
+
+/** @param {string} query @returns {string} */
+const withQuery = (query) => (query ? `?${query}` : "");
+
+/** The visitor's query as carried on: re-encoded, or "" past MAX_KEPT_QUERY_BYTES. @param {string[]} parts */
+function keptQuery(parts) {
+  const query = parts.join("&");
+  return query.length <= MAX_KEPT_QUERY_BYTES ? query : "";
+}
+
+/**
+ * The front's decision on one request.
+ * @param {FrontRequest} request @param {RequestRules} rules
+ * @returns {FrontDecision}
+ */
+export function decideRequest({ method, target, rsc }, rules) {
+  if (target.length > MAX_TARGET_BYTES) return refuse(414, "target too long");
+  // Origin form only: `*`, `http://host/path` and the like are never a browser's request to a page.
+  if (!target.startsWith("/")) return refuse(400, "not a path");
+  if (NEVER_RAW.test(target)) return refuse(400, "a character browsers always encode");
+  const mark = target.indexOf("?");
+  const rawPath = mark === -1 ? target : target.slice(0, mark);
+  const rawQuery = mark === -1 ? undefined : target.slice(mark + 1);
+  if (NEVER_RAW_IN_PATH.test(rawPath)) return refuse(400, "a character browsers always encode");
+  const path = canonicalPath(rawPath);
+  if (path === undefined) return refuse(400, "malformed percent-encoding in the path");
+  if (path.length > MAX_PATH_BYTES) return refuse(414, "path too long");
+
+  const navigation = (method === "GET" || method === "HEAD") && !rsc;
+  const parts = rawQuery === undefined ? [] : queryParts(rawQuery);
+  const spelledAsSite = rawPath === path && rawQuery !== "";
+
+  if (isOutsidePath(path)) {
+    const use = outsideQueryUse(path);
+    if (use === "image" && !isCanonicalImageQuery(rawQuery ?? ""))
+      return refuse(400, "not the image spelling");
+    // A file reads no query: `?v=2` is the same file. A handler reads its own, re-encoded.
+    const query = use === "none" ? "" : parts.join("&");
+    if (navigation && !spelledAsSite) return redirect(path, use === "none" ? "" : keptQuery(parts));
+    return pass(`${path}${withQuery(query)}`);
+  }
+
+  // Next's navigation hash belongs to its RSC requests only; pages never read it.
+  const rscPart = rsc
+    ? parts.find((part) => part.startsWith("_rsc=") && RSC_VALUE.test(part.slice(5)))
+    : undefined;
+  const named = parts
+    .filter((part) => !part.startsWith("_rsc="))
+    .map((part) => /** @type {[string, string]} */ ([parameterName(part), part]));
+  const reading = rules.readPath(
+    path,
+    named.map(([name, part]) => [name, decodeValue(part)]),
+  );
+  const read = named.filter(([name]) => reading.reads.includes(name)).map(([, part]) => part);
+  const others = named.filter(([name]) => !reading.reads.includes(name)).map(([, part]) => part);
+  const rscQuery = rscPart ? [rscPart] : [];
+
+  if (reading.kind === "not-found") {
+    if (navigation && !spelledAsSite) return redirect(path, keptQuery([...read, ...others]));
+    // Next renders the 404 under a fixed path: the visitor's path only reaches the request router.
+    return pass(`${reading.target}${withQuery(rscQuery.join("&"))}`, {
+      [FRONT_HEADERS.path]: path,
+      ...visitorQuery(keptQuery([...read, ...others])),
+    });
+  }
+  if (navigation && (!spelledAsSite || read.join("&") !== reading.query))
+    return redirect(path, [reading.query, keptQuery(others)].filter(Boolean).join("&"));
+  return pass(`${path}${withQuery([reading.query, ...rscQuery].filter(Boolean).join("&"))}`, {
+    ...visitorQuery(keptQuery(others)),
+  });
+}
+
+/** @param {string} part */
+function decodeValue(part) {
+  const mark = part.indexOf("=");
+  return mark === -1 ? "" : (decodeBytes(part.slice(mark + 1).replace(/\+/g, " ")) ?? "\u0000");
+}
+
+/** @param {string} query @returns {Record<string, string>} */
+function visitorQuery(query) {
+  return query ? { [FRONT_HEADERS.query]: query } : {};
+}
+
+/** @param {string} target @param {Record<string, string>} [headers] @returns {FrontDecision} */
+function pass(target, headers = {}) {
+  return { action: "pass", target, headers };
+}
+
+/** @param {string} path @param {string} query @returns {FrontDecision} */
+function redirect(path, query) {
+  return { action: "redirect", location: `${path}${withQuery(query)}` };
+}
+
+/**
+ * Where instrumentation.ts hands the site's page grammar to `npm start`: the rules are the request
+ * router's TypeScript (lib/routing/request-rules.ts), which only Next's build compiles, and Next
+ * runs instrumentation.ts as it prepares, without waiting for it to finish.
+ */
+const REQUEST_RULES_KEY = Symbol.for("site.request-rules");
+
+/**
+ * Gives the rules to whoever waits for them (requestRulesFrom), or leaves them for a later ask.
+ * @param {object} scope globalThis @param {RequestRules} rules
+ */
+export function provideRequestRules(scope, rules) {
+  const slot = /** @type {Record<symbol, unknown>} */ (scope);
+  const waiting = slot[REQUEST_RULES_KEY];
+  slot[REQUEST_RULES_KEY] = rules;
+  if (typeof waiting === "function") waiting(rules);
+}
+
+/**
+ * The rules instrumentation.ts provides, or an error past `timeoutMs` that says so (a front
+ * without them would pass every target on undecided).
+ * @param {object} scope globalThis @param {number} [timeoutMs]
+ * @returns {Promise<RequestRules>}
+ */
+export function requestRulesFrom(scope, timeoutMs = 60_000) {
+  const slot = /** @type {Record<symbol, unknown>} */ (scope);
+  const present = /** @type {RequestRules | undefined} */ (slot[REQUEST_RULES_KEY]);
+  if (typeof present?.readPath === "function") return Promise.resolve(present);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error("instrumentation.ts never provided the request rules: is the build current?")),
+      timeoutMs,
+    );
+    slot[REQUEST_RULES_KEY] = (/** @type {RequestRules} */ rules) => {
+      clearTimeout(timer);
+      resolve(rules);
+    };
+  });
+}
