@@ -39,12 +39,27 @@ const boundaries = [
           "@/features",
           "@/slices/*",
           "@/slices",
+          "@/server/*",
           "**/app/*",
           "**/components/*",
           "**/features/*",
           "**/slices/*",
+          "**/server/*",
         ],
-        message: "lib/ is shared code: it never imports app/, components/, features/ or slices/.",
+        message: "lib/ is shared code: it never imports app/, components/, features/, slices/ or server/.",
+      }),
+    },
+  },
+  {
+    // What runs before Next (npm start's front): plain JavaScript Node loads as it is, on shared
+    // lib/ modules only; never the site's pages, components or features, which only Next's build
+    // compiles.
+    files: ["server/**/*.mjs"],
+    rules: {
+      "no-restricted-imports": restrict({
+        group: ["@/*", "**/app/*", "**/components/*", "**/features/*", "**/slices/*", "*.ts", "**/*.ts"],
+        message:
+          "server/ runs uncompiled before Next: it imports its own modules and lib/'s plain-JS ones by relative path.",
       }),
     },
   },
@@ -102,7 +117,7 @@ const SITE_CODE = [
   "instrumentation.ts",
   "prismicio.ts",
   "next.config.ts",
-  "server.mjs",
+  "server/**",
   "cache-handler.mjs",
   "scripts/outbox-flush.ts",
 ];
@@ -111,7 +126,7 @@ const SITE_CODE = [
  * The only readers of process.env: lib/env.ts (every variable, parsed and checked once),
  * lib/public-env.ts (NEXT_PUBLIC_* and NODE_ENV written literally, as Next inlines them) and
  * lib/runtime-env.mjs, the plain-JavaScript twin through which the files Node and Next
- * load uncompiled (server.mjs, cache-handler.mjs, lib/cache/shared-cache.mjs, lib/logger.mjs)
+ * load uncompiled (server/, cache-handler.mjs, lib/cache/shared-cache.mjs, lib/logger.mjs)
  * read the same variables. (instrumentation.ts also tests NEXT_RUNTIME literally, as Next
  * documents, on a line of its own that says so.)
  */

@@ -24,7 +24,7 @@ const nextConfig: NextConfig = {
   // The workspace's content API ships TypeScript source, which only listed packages may.
   transpilePackages: ["@prismicio/react", "esm-env", "@vifargent/content-api"],
   // Loaded from node_modules, not bundled: the metrics registry (lib/metrics/site-metrics.mjs) is
-  // made by server.mjs, which Node loads, and counted into from the bundles.
+  // made by server/main.mjs, which Node loads, and counted into from the bundles.
   serverExternalPackages: ["prom-client"],
   // A separate build folder when asked (npm run bench:build builds beside the real one).
   distDir: buildDir(),

@@ -1,13 +1,12 @@
 import fc from "fast-check";
 
-import { PAGE_QUERY } from "../lib/routing/page-request.mjs";
 import { NGINX_PURGE_SECRET, startNginx, type Nginx } from "../test-support/nginx";
 import { expect, test } from "./fixtures";
 import { rawExchange, rawRequest } from "./helpers/raw-request";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";
 
 /**
- * The cache keys exactly what the server reads (issue 22, class 5), on the shipped
+ * The cache stores only requests in the site's one spelling, keyed by what the server reads, on the shipped
  * deploy/nginx/site.conf in front of a production instance. Generated router headers (repeated,
  * odd, mixed case) never store one kind of answer under another's key; images are keyed by the
  * format negotiated; nginx's own answers carry the site's security headers; purging needs the
@@ -85,6 +84,8 @@ test("router headers, however odd or repeated, never store one kind of answer un
     expect(isHtml(visitor.body), `${page} after ${JSON.stringify(sent)}`).toBe(true);
     const client = await rawRequest(nginx.origin, `${page}?_rsc`, { headers: { rsc: "1" } });
     expect(client.status, `${page}?_rsc after ${JSON.stringify(sent)}`).toBe(200);
+    // RSC payloads are never stored here: the instances answer them from their own cache.
+    expect(client.headers["x-cache-status"], `${page}?_rsc`).toBe("BYPASS");
     expect(client.headers["content-type"], `${page}?_rsc after ${JSON.stringify(sent)}`).toContain(
       "text/x-component",
     );
@@ -164,26 +165,26 @@ const refusedRequest = fc.oneof(
       ([method, target, version]) =>
         !(method === "GET" && /^\/(works)?$/.test(target) && version === "HTTP/1.1"),
     )
-    .map(([method, target, version]) => `${method} ${target} ${version}\r\nHost: site.test\r\n\r\n`),
+    .map(([method, target, version]) => `${method} ${target} ${version}\r\nHost: 127.0.0.1\r\n\r\n`),
   // A URI or a header past nginx's buffers (8 kB).
   fc
     .integer({ min: 9_000, max: 40_000 })
-    .map((length) => `GET /${"a".repeat(length)} HTTP/1.1\r\nHost: site.test\r\n\r\n`),
+    .map((length) => `GET /${"a".repeat(length)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
   fc
     .integer({ min: 9_000, max: 40_000 })
-    .map((length) => `GET / HTTP/1.1\r\nHost: site.test\r\nX-Big: ${"b".repeat(length)}\r\n\r\n`),
+    .map((length) => `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${"b".repeat(length)}\r\n\r\n`),
   // Two Host headers, a malformed header line.
   fc.constant("GET / HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n"),
-  fc.constant("GET / HTTP/1.1\r\nHost: site.test\r\nBad Header\r\n\r\n"),
+  fc.constant("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header\r\n\r\n"),
   // Methods no page serves (nginx refuses TRACE itself, the instance both: 405), a transfer coding it does not know (501), a major version it
   // does not speak (505).
   fc
     .tuple(fc.constantFrom("TRACE", "TRACK"), fc.constantFrom("/", "/works", "/en/legals", "/api/health"))
-    .map(([method, target]) => `${method} ${target} HTTP/1.1\r\nHost: site.test\r\n\r\n`),
+    .map(([method, target]) => `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`),
   fc
     .constantFrom("gzip", "chunked, gzip", "identity", "x")
-    .map((coding) => `GET / HTTP/1.1\r\nHost: site.test\r\nTransfer-Encoding: ${coding}\r\n\r\n`),
-  fc.constantFrom("HTTP/2.0", "HTTP/3.1").map((version) => `GET / ${version}\r\nHost: site.test\r\n\r\n`),
+    .map((coding) => `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: ${coding}\r\n\r\n`),
+  fc.constantFrom("HTTP/2.0", "HTTP/3.1").map((version) => `GET / ${version}\r\nHost: 127.0.0.1\r\n\r\n`),
 );
 
 test("requests nginx refuses before any location get the security headers too", async () => {
@@ -334,9 +335,11 @@ test("Next's data URLs reach no page, on the instance or through nginx", async (
       // The site's own 404 page (prerendered, from Next's cache), never a page's data.
       expect(isHtml(direct.body), url).toBe(true);
       expect(direct.body, url).not.toContain("pageProps");
+      // Through nginx, the same 404 page, never stored.
       const proxied = await rawRequest(nginx.origin, url, { headers });
       expect(proxied.status, url).toBe(404);
-      expect(proxied.headers["content-security-policy"], url).toContain("default-src 'none'");
+      expect(isHtml(proxied.body), url).toBe(true);
+      expect(proxied.headers["x-cache-status"], url).not.toBe("HIT");
     }
   }
 });
@@ -360,7 +363,7 @@ test("a purge needs the shared secret, besides an allowed address", async () => 
   expect(right.status).toBe(200);
 });
 
-test("a purge empties every stored copy at once: HTML in each encoding, RSC data, images", async () => {
+test("a purge empties every stored copy at once: HTML in each encoding, images", async () => {
   const logBefore = nginx.output().length;
   const html = (await rawRequest(nginx.origin, "/works")).body;
   const image = /\/_next\/image\?url=[^"\s]+/.exec(html)?.[0].replace(/&amp;/g, "&");
@@ -368,7 +371,6 @@ test("a purge empties every stored copy at once: HTML in each encoding, RSC data
   const copies: Array<[string, Record<string, string>]> = [
     ["/works", { "accept-encoding": "gzip, br" }],
     ["/works", {}],
-    ["/works?_rsc", { rsc: "1" }],
     ["/en/legals", { "accept-encoding": "gzip" }],
     [image!, { accept: "image/avif,*/*" }],
   ];
@@ -450,10 +452,10 @@ const extraParameter = fc
     ),
     fc.stringMatching(/^[a-z0-9%]{0,10}$/),
   )
-  .filter(([name]) => !PAGE_QUERY.has(name))
+  .filter(([name]) => !["page", "category", "_rsc"].includes(name))
   .map(([name, value]) => `${name}=${value}`);
 
-test("a page's query beyond what the instances read adds no stored copy and no trip to them", async () => {
+test("a page's query beyond what the instances read adds no stored copy: the instance serves the stored page", async () => {
   const pages = ["/", "/works", "/en/legals", "/works/electrique"];
   for (const [index, extras] of fc
     .sample(fc.array(extraParameter, { minLength: 1, maxLength: 4 }), { numRuns: 24, seed: 26 })
@@ -467,15 +469,18 @@ test("a page's query beyond what the instances read adds no stored copy and no t
     expect(plain.headers["x-cache-status"], page).toBe("MISS");
     const tagged = await rawRequest(nginx.origin, `${page}?${query}`);
     expect(tagged.status, `${page}?${query}`).toBe(200);
-    expect(tagged.headers["x-cache-status"], `${page}?${query}`).toBe("HIT");
+    // Not the site's spelling: neither looked up nor stored here, and the same page.
+    expect(tagged.headers["x-cache-status"], `${page}?${query}`).toBe("BYPASS");
     expect(tagged.body).toBe(plain.body);
+    const again = await rawRequest(nginx.origin, kept.length ? `${page}?${kept.join("&")}` : page);
+    expect(again.headers["x-cache-status"], page).toBe("HIT");
   }
   // What pages read still keys apart: another list page, a navigation's _rsc.
   await purge();
   await rawRequest(nginx.origin, "/works");
   for (const query of ["page=2", "page=1&page=1", "_rsc=abc", "pa%67e=1"]) {
     const answer = await rawRequest(nginx.origin, `/works?${query}&utm_source=x`);
-    expect(answer.headers["x-cache-status"], query).toBe("MISS");
+    expect(answer.headers["x-cache-status"], query).toBe("BYPASS");
     // And it is what the instance itself answers for that query.
     expect(answer.status, query).toBe((await rawRequest(site.origin, `/works?${query}`)).status);
   }
@@ -491,11 +496,11 @@ test("a list narrowed to a category is stored once per category, whatever else i
     .entries()) {
     const query = [...extras.slice(0, index % 2), "category=film", ...extras.slice(index % 2)].join("&");
     const tagged = await rawRequest(nginx.origin, `/works?${query}`);
-    expect(tagged.headers["x-cache-status"], query).toBe("HIT");
+    expect(tagged.headers["x-cache-status"], query).toBe("BYPASS");
     expect(tagged.body).toBe(film.body);
   }
   // Another category is another page, its own copy.
-  for (const query of ["category=series", "category=podcast&utm_source=x"]) {
+  for (const query of ["category=series", "category=podcast"]) {
     const answer = await rawRequest(nginx.origin, `/works?${query}`);
     expect(answer.headers["x-cache-status"], query).toBe("MISS");
     expect(answer.body === film.body, query).toBe(false);
@@ -512,7 +517,7 @@ test("a list narrowed to a category is stored once per category, whatever else i
       expect([answer.status, answer.headers.location, answer.headers["x-cache-status"]], query).toEqual([
         308,
         "/works?category=film",
-        "MISS",
+        "BYPASS",
       ]);
     }
   }
@@ -538,7 +543,7 @@ test("made-up URLs are answered, never kept: nothing to fill the cache with", as
     expect(first.status, url).toBe(404);
     const again = await rawRequest(nginx.origin, url);
     expect(again.status, url).toBe(404);
-    expect(again.headers["x-cache-status"], url).toBe("MISS");
+    expect(["MISS", "BYPASS"], url).toContain(again.headers["x-cache-status"]);
     expect(again.headers["content-security-policy"], url).toBeDefined();
   }
 });
@@ -617,7 +622,7 @@ test("targets no browser sends get a plain 400 with the security headers, and ke
     for (const method of ["GET", "OPTIONS", "HEAD"]) {
       const answer = await rawExchange(
         site.origin,
-        `${method} ${target} HTTP/1.1\r\nHost: site.test\r\n\r\n`,
+        `${method} ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
       );
       expect(answer.status, `${method} ${target}`).toBe(400);
       expect(headers(answer), `${method} ${target}`).toEqual(["nosniff", true]);
@@ -627,7 +632,7 @@ test("targets no browser sends get a plain 400 with the security headers, and ke
   await purge();
   const plain = await rawRequest(nginx.origin, "/works");
   for (const target of ["/works?x#&page=2", "/works?x#&page=1", "/works?#page=2"]) {
-    const answer = await rawExchange(nginx.origin, `GET ${target} HTTP/1.1\r\nHost: site.test\r\n\r\n`);
+    const answer = await rawExchange(nginx.origin, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
     expect(answer.status, target).toBe(400);
   }
   const after = await rawRequest(nginx.origin, "/works");
@@ -635,8 +640,8 @@ test("targets no browser sends get a plain 400 with the security headers, and ke
   expect(after.body).toBe(plain.body);
 });
 
-test("Next's own redirects carry the security headers, on the instance and through nginx", async () => {
-  for (const path of ["/works/", "/en/legals/", "/_next/image/", "/preview/"]) {
+test("redirects to the one spelling carry the security headers, on the instance and through nginx", async () => {
+  for (const path of ["/works/", "/en/legals/", "/preview/", "/./works", "/%77orks"]) {
     for (const origin of [site.origin, nginx.origin]) {
       const answer = await rawRequest(origin, path);
       expect(answer.status, `${origin}${path}`).toBe(308);

@@ -2,12 +2,12 @@
 /**
  * The site's one logger (pino): every line the server writes goes through it, from Next's bundles
  * (route handlers, pages, the contact action, the request router) and from the files Node loads
- * uncompiled (server.mjs, cache-handler.mjs), hence plain JavaScript.
+ * uncompiled (server/main.mjs, cache-handler.mjs), hence plain JavaScript.
  *
  * - LOG_FORMAT: `json` (one JSON object per line: level, time, pid, hostname, msg, fields) or
  *   `pretty` (one readable line); unset, json when NODE_ENV is production, else pretty.
  * - LOG_LEVEL: trace, debug, info (default), warn, error, fatal or silent.
- * - The request's id (`reqId`) on every line logged while `npm start` handles it (server.mjs runs
+ * - The request's id (`reqId`) on every line logged while `npm start` handles it (server/main.mjs runs
  *   each request in `withRequestId`), whoever logs it: the site, Next or a library; outside a
  *   request, `loggerFor(headers)` adds one when the headers carry it.
  * - Redaction (log-redaction.mjs) of every message and every field, by the logger itself.
@@ -32,7 +32,7 @@ export const REQUEST_ID_HEADER = "x-request-id";
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * The request being handled, for every line logged meanwhile. On globalThis: server.mjs (loaded by
+ * The request being handled, for every line logged meanwhile. On globalThis: server/main.mjs (loaded by
  * Node) and Next's bundles each have their own copy of this file, and must share one store.
  */
 const contextHolder = /** @type {Record<symbol, AsyncLocalStorage<{ reqId: string }> | undefined>} */ (

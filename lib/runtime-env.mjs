@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * The environment, read and checked once: the schema of the variables that the files Node loads
- * uncompiled need (server.mjs, cache-handler.mjs, lib/cache/shared-cache.mjs, lib/logger.mjs), and
+ * uncompiled need (server/main.mjs, cache-handler.mjs, lib/cache/shared-cache.mjs, lib/logger.mjs), and
  * the helpers lib/env.ts builds the site's whole schema from. Plain JavaScript for those files; the
  * rest of the site reads lib/env.ts, and nothing reads process.env but these two.
  *
@@ -137,7 +137,7 @@ export const startEnvSchema = z.object({
   ).default("127.0.0.1"),
   PORT: integer(0, 65_535).default(3000),
   SHUTDOWN_TIMEOUT_MS: integer(1, MAX_TIMER_MS, "milliseconds").default(25_000),
-  /** The build folder (the benchmarks build beside the real one); server.mjs reads its manifest. */
+  /** The build folder (the benchmarks build beside the real one); server/main.mjs reads its manifest. */
   NEXT_DIST_DIR: text("a folder").default(".next"),
   REDIS_URL: url(["redis:", "rediss:"], "redis://[:password@]host:6379[/db]").optional(),
   REDIS_KEY_PREFIX: text("a prefix such as site").default("site"),

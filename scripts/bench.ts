@@ -430,7 +430,7 @@ async function main() {
       site: await nextBuild(ROOT, siteEnv),
       floor: await nextBuild(floorApp.dir, {}),
     };
-    // The site as deployed: npm start (server.mjs: request ids, metrics, graceful shutdown), with
+    // The site as deployed: npm start (server/main.mjs: request ids, metrics, graceful shutdown), with
     // no line per request, as behind nginx; the floor has only next start.
     site = await nextStart(ROOT, sitePort, { ...siteEnv, ACCESS_LOG: "off" }, { npmStart: true });
     floor = await nextStart(floorApp.dir, floorPort, {});

@@ -1,11 +1,12 @@
 import { execFile } from "node:child_process";
+import path from "node:path";
 
 /**
- * `npm start` (server.mjs) refuses an invalid environment with one line and exit code 1: the
+ * `npm start` (server/main.mjs) refuses an invalid environment with one line and exit code 1: the
  * start-time variables before Next loads, the others as Next loads next.config.ts (no build needed).
  */
 
-const ROOT = __dirname;
+const ROOT = path.resolve(__dirname, "..");
 
 function start(
   env: Record<string, string>,
@@ -16,7 +17,7 @@ function start(
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      ["server.mjs"],
+      ["server/main.mjs"],
       // A port nobody listens on, should the check ever let the server start.
       {
         cwd: ROOT,

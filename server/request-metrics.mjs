@@ -2,7 +2,7 @@
 import { OUTSIDE_KINDS } from "../lib/routing/outside-paths.mjs";
 
 /**
- * What server.mjs records of each answer: the request counted by page type and status (a page's
+ * What server/main.mjs records of each answer: the request counted by page type and status (a page's
  * path answered with a redirect counts as `redirect`: an editor's, or Next's trailing slash), its
  * duration by page type and by the ISR cache's verdict (Next's `x-nextjs-cache` header, whichever
  * cache handler is behind it), and that verdict counted (hit, stale, miss).

@@ -44,8 +44,10 @@ export const FRONT_HEADERS = {
   query: "x-site-query",
 };
 
-/** Next's navigation hash, as its client writes it. */
-const RSC_VALUE = /^[A-Za-z0-9_-]{1,64}$/;
+/** Next's navigation hash, as its client writes it (`_rsc` alone: the hash of no router header). */
+const RSC_VALUE = /^[A-Za-z0-9_-]{0,64}$/;
+/** @param {string} part */
+const isRscPart = (part) => part === "_rsc" || part.startsWith("_rsc=");
 
 /**
  * Raw characters every browser percent-encodes (WHATWG URL: the C0 controls, space, `"`, `#`, `<`,
@@ -147,11 +149,9 @@ export function decideRequest({ method, target, rsc }, rules) {
   }
 
   // Next's navigation hash belongs to its RSC requests only; pages never read it.
-  const rscPart = rsc
-    ? parts.find((part) => part.startsWith("_rsc=") && RSC_VALUE.test(part.slice(5)))
-    : undefined;
+  const rscPart = rsc ? parts.find((part) => isRscPart(part) && RSC_VALUE.test(part.slice(5))) : undefined;
   const named = parts
-    .filter((part) => !part.startsWith("_rsc="))
+    .filter((part) => !isRscPart(part))
     .map((part) => /** @type {[string, string]} */ ([parameterName(part), part]));
   const reading = rules.readPath(
     path,

@@ -26,6 +26,8 @@ export interface Nginx {
   output(): string;
   /** The site's access log (site.conf's `site_access` format) so far. */
   accessLog(): string;
+  /** The folder nginx stores its cached answers in (site.conf's `proxy_cache_path`), one file each. */
+  cacheDir: string;
   /** Graceful stop (SIGQUIT: in-flight requests finish; SIGTERM after 10 s), then the folder is removed. */
   stop(): Promise<void>;
 }
@@ -212,5 +214,5 @@ async function launch(port: number, includes: (dir: string) => string[]): Promis
       return "";
     }
   };
-  return { origin: `http://127.0.0.1:${port}`, output, accessLog, stop };
+  return { origin: `http://127.0.0.1:${port}`, output, accessLog, cacheDir: path.join(dir, "cache"), stop };
 }

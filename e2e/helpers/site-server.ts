@@ -7,7 +7,7 @@ import { freePort } from "../../test-support/free-port";
 import { E2E_PREVIEW_SECRET } from "../site-env";
 
 /**
- * A second production server (`npm start`: server.mjs over the build the suite's
+ * A second production server (`npm start`: server/main.mjs over the build the suite's
  * webServer made) on a free loopback port, reading a private copy of the content
  * repository, so a test can edit content files the way an editor publishes.
  * With `ownBuild`, it runs from its own copy of the build, as on another machine:
@@ -27,7 +27,7 @@ const ROOT = path.resolve(__dirname, "../..");
 
 /** What `npm start` needs beside node_modules: the build (without its build-time cache) and the config's imports. */
 const RUNTIME_FILES = [
-  "server.mjs",
+  "server",
   "next.config.ts",
   "cache-handler.mjs",
   "package.json",
@@ -58,7 +58,7 @@ export async function startSiteServer(
     copyBuild(cwd);
   }
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.join(cwd, "server.mjs")], {
+  const child: ChildProcess = spawn(process.execPath, [path.join(cwd, "server", "main.mjs")], {
     cwd,
     env: {
       ...process.env,

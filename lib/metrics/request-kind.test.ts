@@ -1,7 +1,6 @@
 import fc from "fast-check";
 
 import { renderKindOf, REQUEST_KINDS, requestKindOf } from "@/lib/metrics/request-kind";
-import { answerKind } from "@/server/request-metrics.mjs";
 
 describe("the page type a request is counted under", () => {
   test.each([
@@ -52,17 +51,5 @@ describe("the page type a request is counted under", () => {
     ["/xx/legals", "other"],
   ])("an ISR entry for %s renders %s", (key, kind) => {
     expect(renderKindOf(key)).toBe(kind);
-  });
-});
-
-describe("an answer's page type", () => {
-  test("a page's path answered with a redirect counts as redirect; files and handlers keep theirs", () => {
-    expect(answerKind(requestKindOf("/showreel"), 308)).toBe("redirect");
-    expect(answerKind(requestKindOf("/works/old-uid"), 307)).toBe("redirect");
-    expect(answerKind(requestKindOf("/works/"), 308)).toBe("redirect");
-    expect(answerKind(requestKindOf("/works/old-uid"), 404)).toBe("project");
-    expect(answerKind(requestKindOf("/preview"), 307)).toBe("preview");
-    expect(answerKind(requestKindOf("/api/exit-preview"), 307)).toBe("api");
-    expect(REQUEST_KINDS).toContain("redirect");
   });
 });

@@ -1,5 +1,5 @@
 import { LANGS, localePath, type Lang } from "@/lib/i18n/locales";
-import { sameSitePath, staysOnSite } from "@/lib/net/same-site-redirect";
+import { sameSitePath } from "@/lib/net/same-site-redirect";
 import { parameterName } from "@/lib/net/url-encoding.mjs";
 import { isOutsidePath } from "@/lib/routing/outside-paths.mjs";
 import { resolvePath } from "@/lib/routing/resolve-path";

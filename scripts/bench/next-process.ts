@@ -54,7 +54,7 @@ export interface RunningServer {
 }
 
 /**
- * `next start` on 127.0.0.1:`port` (with `npmStart`, the site's own `npm start`: server.mjs, with
+ * `next start` on 127.0.0.1:`port` (with `npmStart`, the site's own `npm start`: server/main.mjs, with
  * its request ids, metrics and graceful shutdown); resolves once it answers, rejects if it exits first.
  */
 export async function nextStart(
@@ -64,7 +64,7 @@ export async function nextStart(
   { npmStart = false }: { npmStart?: boolean } = {},
 ): Promise<RunningServer> {
   const args = npmStart
-    ? [path.join(cwd, "server.mjs")]
+    ? [path.join(cwd, "server", "main.mjs")]
     : [NEXT_BIN, "start", "--hostname", "127.0.0.1", "--port", String(port)];
   const serverEnv = npmStart ? { HOST: "127.0.0.1", PORT: String(port) } : {};
   const child: ChildProcess = spawn(process.execPath, args, {
