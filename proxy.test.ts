@@ -2,7 +2,9 @@ import * as pageStaticInfo from "next/dist/build/analysis/get-page-static-info";
 import { getMiddlewareRouteMatcher } from "next/dist/shared/lib/router/utils/middleware-route-matcher";
 import { NextRequest } from "next/server";
 
+import { requestRules } from "@/lib/routing/request-rules";
 import { staticPages } from "@/lib/routing/static-pages";
+import { decideRequest } from "@/server/request-target.mjs";
 
 import { config } from "./proxy";
 
@@ -71,7 +73,10 @@ test("Next's own files never go through the router", () => {
   expect(runsFor("/_next/image")).toBe(false);
 });
 
-/** The router's answer to a request: its status, where it sends the visitor, its caching, its rewrite. */
+/**
+ * The router's answer to a request as Next hands it over: its status, where it sends the visitor,
+ * its caching, its rewrite.
+ */
 async function answer(path: string, headers: Record<string, string> = {}, method = "GET") {
   const { proxy } = jest.requireActual<typeof import("./proxy")>("./proxy");
   const response = await proxy(new NextRequest(`http://localhost:3000${path}`, { headers, method }));
@@ -81,6 +86,16 @@ async function answer(path: string, headers: Record<string, string> = {}, method
     cache: response.headers.get("cache-control"),
     rewrite: response.headers.get("x-middleware-rewrite"),
   };
+}
+
+/**
+ * The router's answer to a visitor's request under npm start: the front (server/request-target.mjs)
+ * decides the target first and, passing it on, adds its own headers, as server/main.mjs does.
+ */
+async function answerViaFront(path: string, headers: Record<string, string> = {}, method = "GET") {
+  const decision = decideRequest({ method, target: path, rsc: headers.rsc === "1" }, requestRules);
+  if (decision.action !== "pass") throw new Error(`the front does not pass ${path} on: ${decision.action}`);
+  return answer(decision.target, { ...headers, ...decision.headers }, method);
 }
 
 describe("the editors' redirects, decided where a 404 would be", () => {
@@ -98,25 +113,38 @@ describe("the editors' redirects, decided where a 404 would be", () => {
   });
 
   test("a retired page and a work's former uid redirect, in both languages, keeping the query", async () => {
-    expect(await answer("/showreel")).toEqual({
+    expect(await answerViaFront("/showreel")).toEqual({
       status: 308,
       location: "http://localhost:3000/works",
       cache: expect.stringContaining("no-store"),
       rewrite: null,
     });
-    expect(await answer("/works/courant-electrique?x=1")).toMatchObject({
+    expect(await answerViaFront("/works/courant-electrique?x=1")).toMatchObject({
       status: 308,
       location: "http://localhost:3000/works/electrique?x=1",
     });
-    expect(
-      await answer("/en/works/electric-current", { "x-site-original-query": "utm_source=a" }),
-    ).toMatchObject({
+    expect(await answerViaFront("/en/works/electric-current?utm_source=a")).toMatchObject({
       status: 308,
       location: "http://localhost:3000/en/works/electric?utm_source=a",
     });
-    expect(await answer("/recrutement")).toMatchObject({
+    expect(await answerViaFront("/showreel?utm_source=a&q=%5C")).toMatchObject({
+      status: 308,
+      location: "http://localhost:3000/works?utm_source=a&q=%5C",
+    });
+    expect(await answerViaFront("/recrutement")).toMatchObject({
       status: 307,
       location: "http://localhost:3000/contact",
+    });
+  });
+
+  test("the visitor's path and query are the front's headers: Next is given the fixed 404 path", async () => {
+    expect(
+      await answer("/not-found", { "x-site-path": "/showreel", "x-site-query": "utm_source=a" }),
+    ).toMatchObject({ status: 308, location: "http://localhost:3000/works?utm_source=a" });
+    expect(await answer("/en/not-found", { "x-site-path": "/en/made-up" })).toMatchObject({
+      status: 404,
+      location: null,
+      rewrite: "http://localhost:3000/en/not-found",
     });
   });
 
@@ -130,8 +158,8 @@ describe("the editors' redirects, decided where a 404 would be", () => {
     // The content API failing: the page renders as before, never a redirect or a wrong 404.
     probe.workExists.mockResolvedValue(undefined);
     expect((await answer("/works/courant-electrique")).status).toBe(200);
-    expect(await answer("/made-up")).toMatchObject({ status: 404, location: null });
-    expect(await answer("/works?page=99")).toMatchObject({ status: 404, location: null });
+    expect(await answerViaFront("/made-up")).toMatchObject({ status: 404, location: null });
+    expect(await answerViaFront("/works?page=99")).toMatchObject({ status: 404, location: null });
   });
 
   test("a data URL, a form post and the 404 page's own path are not redirected", async () => {
@@ -139,41 +167,33 @@ describe("the editors' redirects, decided where a 404 would be", () => {
       status: 404,
       location: null,
     });
-    expect(await answer("/showreel", {}, "POST")).toMatchObject({ status: 404, location: null });
-    expect(await answer("/not-found")).toMatchObject({ status: 404, location: null });
+    expect(await answerViaFront("/showreel", {}, "POST")).toMatchObject({ status: 404, location: null });
+    expect(await answerViaFront("/not-found")).toMatchObject({ status: 404, location: null });
   });
 });
 
-describe("a list page spelled otherwise than the site writes it", () => {
+describe("a list page", () => {
   const probe = jest.requireMock<{ listPageExists: jest.Mock }>("@/lib/routing/content-probe");
 
   beforeEach(() => probe.listPageExists.mockResolvedValue(true));
 
-  test("is sent to its one URL, with the visitor's other parameters, never stored", async () => {
-    expect(await answer("/works?page=1")).toEqual({
-      status: 308,
-      location: "http://localhost:3000/works",
-      cache: expect.stringContaining("no-store"),
-      rewrite: null,
-    });
-    expect(
-      await answer("/en/works-completed?page=%32&category=film", {
-        "x-site-original-query": "utm_source=a&page=%32&category=film",
-      }),
-    ).toMatchObject({
-      status: 308,
-      location: "http://localhost:3000/en/works-completed?category=film&page=2&utm_source=a",
-    });
-  });
-
   test("as written, or asked by a client navigation (RSC), it is rendered", async () => {
-    expect(await answer("/works?category=film&page=2")).toMatchObject({
+    expect(await answerViaFront("/works?category=film&page=2")).toMatchObject({
       status: 200,
       rewrite: "http://localhost:3000/fr/lists/works_page/film/2",
     });
-    expect(await answer("/works?page=2&category=film&_rsc=x", { rsc: "1" })).toMatchObject({
+    expect(await answerViaFront("/works?page=2&category=film&_rsc=x", { rsc: "1" })).toMatchObject({
       status: 200,
       rewrite: "http://localhost:3000/fr/lists/works_page/film/2?_rsc=x",
+    });
+  });
+
+  test("its spelling is the front's to decide: the router renders whatever list it is given", async () => {
+    // (The front sends /works?page=1 to /works before the router sees it: server/request-target.test.ts.)
+    expect(await answer("/works?page=1")).toMatchObject({
+      status: 200,
+      location: null,
+      rewrite: "http://localhost:3000/fr/lists/works_page/all/1",
     });
   });
 });

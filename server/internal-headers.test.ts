@@ -1,6 +1,7 @@
 import fc from "fast-check";
 
 import { dropInternalHeaders } from "@/server/internal-headers.mjs";
+import { FRONT_HEADERS } from "@/server/request-target.mjs";
 
 describe("dropInternalHeaders", () => {
   test("drops Next's internal request headers and keeps the browser's", () => {
@@ -25,7 +26,9 @@ describe("dropInternalHeaders", () => {
       "x-action-forwarded": "1",
       "x-invocation-id": "abc",
       "next-resume": "1",
-      "x-site-original-query": "redirect=//evil.example",
+      // The front's own, which only it sets for the request router: a client's are dropped.
+      "x-site-path": "/showreel",
+      "x-site-query": "redirect=//evil.example",
     };
     dropInternalHeaders(headers);
     expect(Object.keys(headers).sort()).toEqual(
@@ -41,6 +44,14 @@ describe("dropInternalHeaders", () => {
         "x-request-id",
       ].sort(),
     );
+  });
+
+  test("both of the front's headers are dropped from a client's request, whatever their value", () => {
+    const headers: Record<string, string> = { accept: "text/html" };
+    for (const name of Object.values(FRONT_HEADERS)) headers[name] = "/made-up";
+    expect(Object.values(FRONT_HEADERS)).toHaveLength(2);
+    dropInternalHeaders(headers);
+    expect(headers).toEqual({ accept: "text/html" });
   });
 
   test("no header whose name starts like Next's internal ones survives", () => {

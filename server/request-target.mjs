@@ -145,7 +145,10 @@ export function decideRequest({ method, target, rsc }, rules) {
     // A file reads no query: `?v=2` is the same file. A handler reads its own, re-encoded.
     const query = use === "none" ? "" : parts.join("&");
     if (navigation && !spelledAsSite) return redirect(path, use === "none" ? "" : keptQuery(parts));
-    return pass(`${path}${withQuery(query)}`);
+    // Re-encoding may lengthen a handler's query: what Next gets (and may echo) stays bounded.
+    const passed = `${path}${withQuery(query)}`;
+    if (passed.length > MAX_TARGET_BYTES) return refuse(414, "target too long");
+    return pass(passed);
   }
 
   // Next's navigation hash belongs to its RSC requests only; pages never read it.

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { redirectWithinSite, sameSitePath } from "@/lib/net/same-site-redirect";
+import { redirectWithinSite, routerRedirect, sameSitePath } from "@/lib/net/same-site-redirect";
 import { attackPieces } from "@/test-support/redirect-attacks";
 
 /** The site as a browser knows it, on a page some levels deep. */
@@ -106,5 +106,86 @@ describe("redirectWithinSite", () => {
 
   test("an unsafe fallback is itself replaced by the home page", () => {
     expect(redirectWithinSite("//evil.example", "//evil.example").headers.get("location")).toBe("/");
+  });
+});
+
+describe("routerRedirect", () => {
+  /** The request router's URL, as Next builds it from the server's own address. */
+  const REQUEST_URL = "http://127.0.0.1:3000/not-found?_rsc=x";
+  const locationOf = (response: Response) => new URL(response.headers.get("location")!);
+
+  test("an absolute Location on the request's origin, with the status asked, never stored", () => {
+    const response = routerRedirect(REQUEST_URL, { path: "/works" }, 308);
+    expect(response.status).toBe(308);
+    expect(response.headers.get("location")).toBe("http://127.0.0.1:3000/works");
+    expect(response.headers.get("cache-control")).toContain("no-store");
+    expect(
+      routerRedirect(REQUEST_URL, { path: "/works", query: "page=2", hash: "#list" }, 307).headers.get(
+        "location",
+      ),
+    ).toBe("http://127.0.0.1:3000/works?page=2#list");
+  });
+
+  test.each([
+    "x=%5C",
+    "x=%5C%5Cevil.example",
+    "discount=100%25",
+    "q=%C3",
+    "q=%E0%A4%A",
+    "y=%",
+    "redirect=//evil.example",
+    "a=%2F%2Fevil.example",
+    "next=/%2e%2e//evil.example",
+    "u=https://evil.example/",
+  ])("a query %j rides along and never changes the path", (query) => {
+    const location = locationOf(routerRedirect(REQUEST_URL, { path: "/works/electrique", query }, 308));
+    expect(location.origin).toBe("http://127.0.0.1:3000");
+    expect(location.pathname).toBe("/works/electrique");
+    expect(location.search).toBe(`?${query}`);
+  });
+
+  test("the path is checked alone: an unsafe one is the home page, its query still carried", () => {
+    for (const path of [
+      "//evil.example",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "/.//evil.example",
+      "https://evil.example/",
+    ]) {
+      const location = locationOf(routerRedirect(REQUEST_URL, { path, query: "a=1" }, 308));
+      expect(location.origin).toBe("http://127.0.0.1:3000");
+      expect(location.pathname).toBe("/");
+      expect(location.search).toBe("?a=1");
+    }
+    // A query or fragment written into the path is not the path's: cut off, never read.
+    expect(
+      locationOf(routerRedirect(REQUEST_URL, { path: "/works?x=%5C#y", query: "page=2" }, 308)).href,
+    ).toBe("http://127.0.0.1:3000/works?page=2");
+  });
+
+  test("whatever the query and fragment, the Location leads to the path's own page and is a header's value", () => {
+    const piece = fc.oneof(
+      attackPieces(8),
+      fc.string({ maxLength: 20 }),
+      fc.string({ unit: "binary", maxLength: 12 }),
+      fc.constantFrom("%5C", "%C3", "%25", "%", "//", "%2F%2F", "#", "?", "&"),
+    );
+    const path = fc.oneof(fc.constantFrom("/", "/works", "/en/works/electrique", "/contact"), attack);
+    fc.assert(
+      fc.property(path, piece, piece, (target, query, hash) => {
+        const response = routerRedirect(REQUEST_URL, { path: target, query, hash }, 307);
+        const header = response.headers.get("location")!;
+        expect(header).toMatch(/^[\x21-\x7e]+$/);
+        const location = new URL(header);
+        expect(location.origin).toBe("http://127.0.0.1:3000");
+        const alone = new URL(sameSitePath(target.split(/[?#]/, 1)[0]), REQUEST_URL);
+        expect(location.pathname).toBe(alone.pathname);
+        // And the same as the path without any query or fragment.
+        expect(location.pathname).toBe(
+          locationOf(routerRedirect(REQUEST_URL, { path: target }, 307)).pathname,
+        );
+      }),
+      { numRuns: 2_000, seed: 51 },
+    );
   });
 });

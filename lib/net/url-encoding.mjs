@@ -13,6 +13,9 @@ const SEGMENT_SAFE = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/;
 /** Characters a query keeps as they are: RFC 3986's query characters, but "'" (which browsers encode). */
 const QUERY_SAFE = /[A-Za-z0-9\-._~!$&()*+,;=:@/?]/;
 
+/** A decoder that refuses bytes that are not UTF-8 (stateless between calls: each is whole). */
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /** "%XX" for a byte, upper-case hex. @param {number} byte */
 function escapeByte(byte) {
   return `%${byte.toString(16).toUpperCase().padStart(2, "0")}`;
@@ -42,6 +45,8 @@ export function encodeSegment(text) {
  * @param {string} raw
  */
 export function decodeBytes(raw) {
+  // Most parts hold no escape: nothing to decode, and ASCII is UTF-8.
+  if (!raw.includes("%") && /^[\x00-\x7f]*$/.test(raw)) return raw;
   /** @type {number[]} */
   const bytes = [];
   for (let i = 0; i < raw.length; i++) {
@@ -55,7 +60,7 @@ export function decodeBytes(raw) {
     i += 2;
   }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(bytes));
+    return UTF8.decode(Uint8Array.from(bytes));
   } catch {
     return undefined;
   }

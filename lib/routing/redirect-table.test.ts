@@ -41,10 +41,12 @@ const row = (from: string, to: string, permanent = true) => ({
   permanent,
 });
 
-function request(path: string, headers: Record<string, string> = {}, method = "GET") {
-  const url = new URL(path, "http://127.0.0.1:3000");
-  return { method, url: url.href, headers: new Headers(headers), nextUrl: url };
+/** The request as the router has it: npm start's front passed a 404 under its fixed path. */
+function request(method = "GET", path = "/not-found") {
+  return { method, url: new URL(path, "http://127.0.0.1:3000").href };
 }
+/** What the visitor asked for, as the front passed it on: their path and other parameters. */
+const visitor = (path: string, query = "") => ({ path, query });
 
 let now = 1_000_000;
 beforeEach(() => {
@@ -64,18 +66,18 @@ test("one read per TTL, whatever the traffic; the webhook's drop reads again at 
   expect(queries).toHaveLength(1);
   content.rows = [row("/old", "/contact")];
   now += 4_000;
-  expect((await editorRedirect(request("/old")))?.headers.get("location")).toBe(
+  expect((await editorRedirect(request(), visitor("/old")))?.headers.get("location")).toBe(
     "http://127.0.0.1:3000/works",
   );
   now += 1_001;
-  expect((await editorRedirect(request("/old")))?.headers.get("location")).toBe(
+  expect((await editorRedirect(request(), visitor("/old")))?.headers.get("location")).toBe(
     "http://127.0.0.1:3000/contact",
   );
   expect(queries).toHaveLength(2);
 
   content.rows = [row("/old", "/en/works")];
   dropRedirectTable();
-  expect((await editorRedirect(request("/old")))?.headers.get("location")).toBe(
+  expect((await editorRedirect(request(), visitor("/old")))?.headers.get("location")).toBe(
     "http://127.0.0.1:3000/en/works",
   );
 });
@@ -88,21 +90,36 @@ test("a load begun before the webhook does not store its older table", async () 
   expect((await redirectTable()).get("/old")?.target.path).toBe("/contact");
 });
 
-test("the answer: status, a same-site Location with the visitor's whole query, never stored", async () => {
+test("the answer: status, a same-site Location with the visitor's other parameters, never stored", async () => {
   content.rows = [row("/old", "/works?page=2"), row("/later", "/contact", false)];
-  const answer = await editorRedirect(request("/old", { "x-site-original-query": "utm_source=x&page=9" }));
+  const answer = await editorRedirect(request(), visitor("/old", "utm_source=x&page=9"));
   expect(answer?.status).toBe(308);
   expect(answer?.headers.get("location")).toBe("http://127.0.0.1:3000/works?page=2&utm_source=x");
   expect(answer?.headers.get("cache-control")).toBe("no-store, max-age=0");
-  // Without npm start (next dev), the query the router sees.
-  expect((await editorRedirect(request("/later?a=1")))?.status).toBe(307);
-  expect((await editorRedirect(request("/later?a=1")))?.headers.get("location")).toBe(
+  expect((await editorRedirect(request("HEAD"), visitor("/later", "a=1")))?.status).toBe(307);
+  expect((await editorRedirect(request(), visitor("/later", "a=1")))?.headers.get("location")).toBe(
     "http://127.0.0.1:3000/contact?a=1",
   );
-  expect(await editorRedirect(request("/other"))).toBeUndefined();
+  expect(await editorRedirect(request(), visitor("/other"))).toBeUndefined();
+  // The visitor's path decides, never the path Next was given (the fixed 404 path, or a work's).
+  expect(await editorRedirect(request("GET", "/old"), visitor("/other"))).toBeUndefined();
+  expect((await editorRedirect(request("GET", "/works/x"), visitor("/old")))?.status).toBe(308);
   // A form post to an old address is not redirected (its 404 stands).
-  expect(await editorRedirect(request("/old", {}, "POST"))).toBeUndefined();
+  expect(await editorRedirect(request("POST"), visitor("/old"))).toBeUndefined();
 });
+
+test.each(["discount=100%25", "x=%5C", "q=%C3", "a=%2F%2Fevil.example", "x=%5C%5Cevil.example&y=%25"])(
+  "an odd visitor's query (%s) never changes the target: the Location keeps the target's path",
+  async (query) => {
+    content.rows = [row("/old", "/works/electrique")];
+    const answer = await editorRedirect(request(), visitor("/old", query));
+    expect(answer?.status).toBe(308);
+    const location = new URL(answer!.headers.get("location")!);
+    expect(location.origin).toBe("http://127.0.0.1:3000");
+    expect(location.pathname).toBe("/works/electrique");
+    expect(location.search).toBe(`?${query}`);
+  },
+);
 
 test("the works a from names are asked about in batches of 100 uids, per language", async () => {
   content.rows = [

@@ -1,8 +1,7 @@
 import fc from "fast-check";
 
-import { LANGS, localePath } from "@/lib/i18n/locales";
+import { LANGS } from "@/lib/i18n/locales";
 import {
-  listCanonicalLocation,
   listInternalPath,
   listPublicPath,
   MAX_LIST_PAGE,
@@ -142,7 +141,6 @@ describe("request router", () => {
     "/api/health",
     "/assets/cover.jpg",
     "/preview",
-    "/preview/",
     "/slice-simulator",
     "/sitemap.xml",
     "/sitemaps/2.xml",
@@ -251,70 +249,6 @@ describe("request router", () => {
       { numRuns: 500, seed: 25 },
     );
     expect(internals.size).toBeLessThanOrEqual(WORK_CATEGORIES.length);
-  });
-});
-
-describe("a list's one URL", () => {
-  const view = { type: "works_page", category: "brand content", page: 2 } as const;
-
-  test.each([
-    ["category=brand-content&page=2", undefined],
-    ["category=brand-content&page=2&_rsc=abc", undefined],
-    ["_rsc=abc&category=brand-content&page=2", undefined],
-    ["page=2&category=brand-content", "/works?category=brand-content&page=2"],
-    ["category=brand%2Dcontent&page=2", "/works?category=brand-content&page=2"],
-    ["%63ategory=brand-content&page=%32", "/works?category=brand-content&page=2"],
-  ])("?%s", (search, expected) => {
-    expect(listCanonicalLocation("fr", view, search)).toBe(expected);
-  });
-
-  test("page 1 has no ?page, the whole list no ?category; the visitor's other parameters follow", () => {
-    const first = { type: "works_completed_page", category: null, page: 1 } as const;
-    expect(listCanonicalLocation("en", first, "")).toBeUndefined();
-    expect(listCanonicalLocation("en", first, "page=1")).toBe("/en/works-completed");
-    expect(listCanonicalLocation("en", first, "page=1", "utm_source=news&page=1&x=%2F%2Fy")).toBe(
-      "/en/works-completed?utm_source=news&x=%2F%2Fy",
-    );
-    expect(
-      listCanonicalLocation("fr", view, "page=2&category=brand-content", "ref=a&category=brand-content"),
-    ).toBe("/works?category=brand-content&page=2&ref=a");
-  });
-
-  test("every spelling the router reads as a list page is sent to that page's URL, which is its own", () => {
-    const encode = (text: string, mask: number[]) =>
-      [...text]
-        .map((char, index) =>
-          mask[index % mask.length] === 1 ? `%${char.charCodeAt(0).toString(16).padStart(2, "0")}` : char,
-        )
-        .join("");
-    const spelling = fc.record({
-      lang: fc.constantFrom(...LANGS),
-      type: fc.constantFrom(...LIST_TYPES),
-      category: fc.constantFrom(null, ...WORK_CATEGORIES),
-      page: fc.integer({ min: 1, max: 400 }),
-      writePageOne: fc.boolean(),
-      reversed: fc.boolean(),
-      mask: fc.array(fc.constantFrom(0, 1), { minLength: 1, maxLength: 5 }),
-    });
-    fc.assert(
-      fc.property(spelling, ({ lang, type, category, page, writePageOne, reversed, mask }) => {
-        const parts = [
-          ...(category ? [`${encode("category", mask)}=${encode(categorySlug(category), mask)}`] : []),
-          ...(page > 1 || writePageOne ? [`${encode("page", mask)}=${encode(String(page), mask)}`] : []),
-        ];
-        const search = (reversed ? parts.reverse() : parts).join("&");
-        const resolution = resolve(`${localePath(lang, PAGE_TYPES[type].path)}?${search}`);
-        expect(resolution).toMatchObject({ kind: "list", type, category, page });
-        const location = listCanonicalLocation(lang, { type, category, page }, search);
-        const canonical = listPublicPath(lang, { type, category, page });
-        expect(location === undefined ? canonical : location).toBe(canonical);
-        expect(location === undefined).toBe(search === (canonical.split("?")[1] ?? ""));
-        expect(
-          listCanonicalLocation(lang, { type, category, page }, canonical.split("?")[1] ?? ""),
-        ).toBeUndefined();
-      }),
-      { numRuns: 500, seed: 25 },
-    );
   });
 });
 
