@@ -173,8 +173,8 @@ test("nginx: a client navigation carrying a draft cookie, valid or forged, gets 
     const answer = await rawRequest(nginx.origin, `${page}?_rsc=1`, { headers });
     const what = `${page} ${JSON.stringify(headers)}`;
     expect(answer.status, what).toBeLessThan(500);
-    if (valid) expect(answer.headers["x-cache-status"], what).toBe("BYPASS");
-    else expect(answer.headers["x-cache-status"], what).toMatch(/^(MISS|HIT|EXPIRED|STALE|UPDATING)$/);
+    // RSC answers are never stored by nginx, an editor's or a visitor's: each goes to an instance.
+    expect(answer.headers["x-cache-status"], what).toBe("BYPASS");
   }
 });
 
@@ -217,7 +217,7 @@ test("nginx: a claim with a body or a cookie the instance refuses is answered as
     const body = claim.method === "HEAD" ? "" : claim.body;
     const bytes = [
       `${claim.method} /works/made-up-${claim.lineLength}-${claim.cookieLines} HTTP/1.1`,
-      "Host: site.test",
+      "Host: 127.0.0.1",
       ...cookies,
       ...(body ? ["Content-Type: text/plain", `Content-Length: ${Buffer.byteLength(body)}`] : []),
       "",

@@ -136,44 +136,55 @@ export function decideRequest({ method, target, rsc }, rules) {
 
   const navigation = (method === "GET" || method === "HEAD") && !rsc;
   const parts = rawQuery === undefined ? [] : queryParts(rawQuery);
-  const spelledAsSite = rawPath === path && rawQuery !== "";
+  // Next's navigation hash belongs to its RSC requests only, on any path (Next checks it on a
+  // file too); pages never read it. Its client appends the hash last: a request may also hold an
+  // earlier, bare `_rsc` it kept.
+  const rscPart = rsc
+    ? parts.findLast((part) => isRscPart(part) && RSC_VALUE.test(part.slice(5)))
+    : undefined;
+  const rscQuery = rscPart ? [rscPart] : [];
+  const ownParts = parts.filter((part) => !isRscPart(part));
 
   if (isOutsidePath(path)) {
     const use = outsideQueryUse(path);
     if (use === "image" && !isCanonicalImageQuery(rawQuery ?? ""))
       return refuse(400, "not the image spelling");
-    // A file reads no query: `?v=2` is the same file. A handler reads its own, re-encoded.
-    const query = use === "none" ? "" : parts.join("&");
-    if (navigation && !spelledAsSite) return redirect(path, use === "none" ? "" : keptQuery(parts));
+    // A file reads no query: `?v=2` is the same file (the site writes such links), so only its
+    // path's spelling counts. A handler reads its own, re-encoded.
+    const query = use === "none" ? rscQuery : ownParts;
+    if (navigation && (rawPath !== path || rawQuery === ""))
+      return redirect(`${path}${withQuery(use === "none" ? "" : keptQuery(ownParts))}`);
     // Re-encoding may lengthen a handler's query: what Next gets (and may echo) stays bounded.
-    const passed = `${path}${withQuery(query)}`;
+    const passed = `${path}${withQuery([...query, ...(use === "none" ? [] : rscQuery)].join("&"))}`;
     if (passed.length > MAX_TARGET_BYTES) return refuse(414, "target too long");
     return pass(passed);
   }
 
-  // Next's navigation hash belongs to its RSC requests only; pages never read it.
-  const rscPart = rsc ? parts.find((part) => isRscPart(part) && RSC_VALUE.test(part.slice(5))) : undefined;
-  const named = parts
-    .filter((part) => !isRscPart(part))
-    .map((part) => /** @type {[string, string]} */ ([parameterName(part), part]));
+  const named = ownParts.map((part) => /** @type {[string, string]} */ ([parameterName(part), part]));
   const reading = rules.readPath(
     path,
     named.map(([name, part]) => [name, decodeValue(part)]),
   );
   const read = named.filter(([name]) => reading.reads.includes(name)).map(([, part]) => part);
   const others = named.filter(([name]) => !reading.reads.includes(name)).map(([, part]) => part);
-  const rscQuery = rscPart ? [rscPart] : [];
 
-  if (reading.kind === "not-found") {
-    if (navigation && !spelledAsSite) return redirect(path, keptQuery([...read, ...others]));
+  // A page's one URL: its path, the parameters it reads in the site's spelling, then the
+  // visitor's others re-encoded (the site's tags for analytics stay). A navigation spelled any
+  // other way (an encoding, an order, an empty part, `?page=1`, a stray `_rsc`) goes there. A
+  // path that is no page goes there only for its path's sake: its query, odd or not, is the
+  // request router's to carry on to an editor's redirect (one hop) or to answer with a 404.
+  const notFound = reading.kind === "not-found";
+  const kept = keptQuery(notFound ? [...read, ...others] : others);
+  const location = `${path}${withQuery([notFound ? "" : reading.query, kept].filter(Boolean).join("&"))}`;
+  const spelledAsSite = notFound ? rawPath === path && rawQuery !== "" : target === location;
+  if (navigation && !spelledAsSite) return redirect(location);
+
+  if (notFound)
     // Next renders the 404 under a fixed path: the visitor's path only reaches the request router.
     return pass(`${reading.target}${withQuery(rscQuery.join("&"))}`, {
       [FRONT_HEADERS.path]: path,
-      ...visitorQuery(keptQuery([...read, ...others])),
+      ...visitorQuery(kept),
     });
-  }
-  if (navigation && (!spelledAsSite || read.join("&") !== reading.query))
-    return redirect(path, [reading.query, keptQuery(others)].filter(Boolean).join("&"));
   return pass(`${path}${withQuery([reading.query, ...rscQuery].filter(Boolean).join("&"))}`, {
     ...visitorQuery(keptQuery(others)),
   });
@@ -195,9 +206,9 @@ function pass(target, headers = {}) {
   return { action: "pass", target, headers };
 }
 
-/** @param {string} path @param {string} query @returns {FrontDecision} */
-function redirect(path, query) {
-  return { action: "redirect", location: `${path}${withQuery(query)}` };
+/** @param {string} location @returns {FrontDecision} */
+function redirect(location) {
+  return { action: "redirect", location };
 }
 
 /**

@@ -97,7 +97,10 @@ describe("refused: a target no browser sends", () => {
   });
 
   test("in a query, the characters a browser sends as they are pass, re-encoded", () => {
-    expect(decide("/made-up?q=`{x}`|^[]")).toEqual(
+    // On a page, a navigation is sent to the re-encoded spelling; on a 404's path, the query goes
+    // to the router re-encoded (an editor's redirect keeps it, in one hop).
+    expect(decide("/works?q=`{x}`|^[]")).toEqual(redirect("/works?q=%60%7Bx%7D%60%7C%5E%5B%5D"));
+    expect(decide("/made-up?q=`{x}`|^[]", { method: "POST" })).toEqual(
       pass("/not-found", {
         [FRONT_HEADERS.path]: "/made-up",
         [FRONT_HEADERS.query]: "q=%60%7Bx%7D%60%7C%5E%5B%5D",
@@ -124,7 +127,11 @@ describe("refused: a target no browser sends", () => {
     expect(decide(longest)).toMatchObject({ action: "pass", headers: { [FRONT_HEADERS.path]: longest } });
     const atLimit = `/made-up?q=${"x".repeat(MAX_TARGET_BYTES - 11)}`;
     expect(atLimit).toHaveLength(MAX_TARGET_BYTES);
-    expect(decide(atLimit)).toEqual(pass("/not-found", { [FRONT_HEADERS.path]: "/made-up" }));
+    // Passed without the query too long to keep; on a page, a navigation is sent where it is dropped.
+    expect(decide(`/works?q=${"x".repeat(MAX_KEPT_QUERY_BYTES)}`)).toEqual(redirect("/works"));
+    expect(decide(atLimit, { method: "POST" })).toEqual(
+      pass("/not-found", { [FRONT_HEADERS.path]: "/made-up" }),
+    );
   });
 
   test("the image optimiser only in its one spelling", () => {
@@ -286,7 +293,12 @@ describe("passed: the target as the site spells it, holding only what the path r
     ["/works?_rsc&_rsc=", "/works", {}],
     ["/?_rsc=abc&x", "/", { query: "x" }],
   ])("%s passes as %s", (target, expected, { query }: { query?: string }) => {
-    expect(decide(target)).toEqual(pass(expected, query ? { [FRONT_HEADERS.query]: query } : {}));
+    const passed = pass(expected, query ? { [FRONT_HEADERS.query]: query } : {});
+    expect(decide(target, { method: "POST" })).toEqual(passed);
+    // A navigation passes only when spelled as the page's one URL (the visitor's others after the
+    // page's own); else it is sent there.
+    const location = query ? `${expected}${expected.includes("?") ? "&" : "?"}${query}` : expected;
+    expect(decide(target)).toEqual(target === location ? passed : redirect(location));
   });
 
   test("Next's navigation hash on an RSC request only, and only well formed", () => {
@@ -302,8 +314,11 @@ describe("passed: the target as the site spells it, holding only what the path r
     expect(decide("/works?_rsc&page=2", { rsc: true })).toEqual(pass("/works?page=2&_rsc"));
     for (const value of ["a.b", "a%20b", "a%2Db", "a'b", "x".repeat(65)])
       expect(decide(`/works?_rsc=${value}`, { rsc: true })).toEqual(pass("/works"));
-    // Only the first well-formed one.
-    expect(decide("/works?_rsc=a.b&_rsc=ok&_rsc=two", { rsc: true })).toEqual(pass("/works?_rsc=ok"));
+    // Only the last well-formed one: Next's client appends its hash after what the URL held.
+    expect(decide("/works?_rsc=a.b&_rsc=ok&_rsc=two", { rsc: true })).toEqual(pass("/works?_rsc=two"));
+    expect(decide("/en?_rsc&_rsc=HEAvJdHAQJrUAe2K", { rsc: true })).toEqual(
+      pass("/en?_rsc=HEAvJdHAQJrUAe2K"),
+    );
     // Spelled otherwise, it is not Next's: the visitor's, in the header at most.
     expect(decide("/works?_%72sc=abc", { rsc: true })).toEqual(
       pass("/works", { [FRONT_HEADERS.query]: "_%72sc=abc" }),
@@ -371,6 +386,7 @@ describe("passed: the target as the site spells it, holding only what the path r
     "%s is the fixed 404 target %s, the visitor's path and query beside it",
     (target, fixed, path, query) => {
       const headers = { [FRONT_HEADERS.path]: path, ...(query ? { [FRONT_HEADERS.query]: query } : {}) };
+      // Its path is already the site's: the query, however spelled, goes to the router re-encoded.
       expect(decide(target)).toEqual(pass(fixed, headers));
       expect(decide(target, { method: "POST" })).toEqual(pass(fixed, headers));
     },
@@ -380,9 +396,14 @@ describe("passed: the target as the site spells it, holding only what the path r
     expect(decide("/made-up?_rsc=abc&x=1", { rsc: true })).toEqual(
       pass("/not-found?_rsc=abc", { [FRONT_HEADERS.path]: "/made-up", [FRONT_HEADERS.query]: "x=1" }),
     );
+    expect(decide(`/made-up?x=${"y".repeat(MAX_KEPT_QUERY_BYTES)}`, { method: "POST" })).toEqual(
+      pass("/not-found", { [FRONT_HEADERS.path]: "/made-up" }),
+    );
     expect(decide(`/made-up?x=${"y".repeat(MAX_KEPT_QUERY_BYTES)}`)).toEqual(
       pass("/not-found", { [FRONT_HEADERS.path]: "/made-up" }),
     );
+    // A file asked for as RSC keeps Next's hash (Next checks it there too, else it redirects for ever).
+    expect(decide("/robots.txt?_rsc=abc&x=1", { rsc: true })).toEqual(pass("/robots.txt?_rsc=abc"));
   });
 });
 
@@ -823,10 +844,11 @@ describe("properties over generated targets", () => {
           .filter(Boolean)
           .join(canonical.includes("?") ? "&" : "?");
         const decision = decide(spelling.target, { method, rsc });
-        if (navigation && !spelling.asSite) {
+        const query = [spelling.url.params.map((param) => param.join("=")).join("&"), spelling.kept];
+        const location = `${spelling.url.path}${withQueryOf(query)}`;
+        if (navigation && spelling.target !== location) {
           counts.redirect++;
-          const query = [spelling.url.params.map((param) => param.join("=")).join("&"), spelling.kept];
-          expect(decision).toEqual(redirect(`${spelling.url.path}${withQueryOf(query)}`));
+          expect(decision).toEqual(redirect(location));
         } else {
           counts.pass++;
           expect(decision).toEqual(

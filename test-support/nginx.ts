@@ -56,18 +56,28 @@ function siteConf(dir: string, port: number, upstreams: string[]): string {
   return conf;
 }
 
-/** The main configuration: modules, temp folders and logs in `dir`, then the http-level `includes`. */
+/**
+ * The main configuration, as Debian's nginx.conf writes it (workers, connections, sendfile,
+ * MIME types), with modules, temp folders and logs in `dir`, then the http-level `includes`.
+ */
 function mainConf(dir: string, includes: string[]): string {
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((kind) => `  ${kind}_temp_path ${path.join(dir, "temp", kind)};`)
     .join("\n");
   return `load_module ${MODULES}/ngx_http_js_module.so;
 ${process.getuid?.() === 0 ? "user root;" : "# not root: workers run as this user"}
-worker_processes 2;
+worker_processes auto;
 error_log ${path.join(dir, "error.log")} warn;
 pid ${path.join(dir, "nginx.pid")};
-events { worker_connections 1024; }
+events { worker_connections 768; }
 http {
+  # As Debian's nginx.conf sets them for every site (its sendfile decides how a file or a cached
+  # answer is sent, so a benchmark without it measures another server).
+  sendfile on;
+  tcp_nopush on;
+  types_hash_max_size 2048;
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
   access_log off;
 ${temp}
 ${includes.map((file) => `  include ${file};`).join("\n")}
