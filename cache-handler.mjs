@@ -23,6 +23,7 @@ import {
   readyWithin,
   redisClientOptions,
   withOutageFallback,
+  withStoredLifetime,
 } from "./lib/cache/shared-cache.mjs";
 import { measuredCacheHandler } from "./lib/metrics/isr-timing.mjs";
 import { siteMetrics } from "./lib/metrics/site-metrics.mjs";
@@ -71,7 +72,7 @@ const FileSystemCache = /** @type {{ default: typeof fileSystemCache }} */ (
 ).default;
 const metrics = siteMetrics();
 export default measuredCacheHandler(
-  startEnv().REDIS_URL ? CacheHandler : FileSystemCache,
+  startEnv().REDIS_URL ? withStoredLifetime(CacheHandler) : FileSystemCache,
   metrics,
   (internalPath) => metrics.hooks.renderKindOf(internalPath),
 );

@@ -35,13 +35,6 @@ test.each(staticPages().map((page) => page.path))(
   },
 );
 
-test.each(staticPages().map((page) => page.path))(
-  "the router refuses %s when Next reads it from a data URL (/_next/data/<build>/….json)",
-  (path) => {
-    expect(runsFor(path, { "x-nextjs-data": "1" })).toBe(true);
-  },
-);
-
 test.each([
   "/works",
   "/works/aurores-boreales",
@@ -162,11 +155,7 @@ describe("the editors' redirects, decided where a 404 would be", () => {
     expect(await answerViaFront("/works?page=99")).toMatchObject({ status: 404, location: null });
   });
 
-  test("a data URL, a form post and the 404 page's own path are not redirected", async () => {
-    expect(await answer("/showreel", { "x-nextjs-data": "1" })).toMatchObject({
-      status: 404,
-      location: null,
-    });
+  test("a form post and the 404 page's own path are not redirected", async () => {
     expect(await answerViaFront("/showreel", {}, "POST")).toMatchObject({ status: 404, location: null });
     expect(await answerViaFront("/not-found")).toMatchObject({ status: 404, location: null });
   });

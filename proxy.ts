@@ -1,6 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { DEFAULT_LANG } from "@/lib/i18n/locales";
 import { hasDraftSession } from "@/lib/preview/draft-session";
 import { nodeEnv } from "@/lib/public-env";
 import {
@@ -31,10 +30,9 @@ async function exists(resolution: Resolution, draft: boolean): Promise<boolean> 
 
 export async function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
-  // Next reads /_next/data/<this build>/<path>.json (a pages router's data URL; this site has none)
-  // as a request for <path>, marked with this header (npm start drops a client's own): never a page.
-  const dataUrl = request.headers.get("x-nextjs-data") !== null;
-  if (isSimulatorPath(pathname) && !dataUrl) {
+  // (A pages router's data URL, /_next/data/…, never reaches Next: the front reads it as the
+  // made-up path it is, and drops a client's x-nextjs-data header.)
+  if (isSimulatorPath(pathname)) {
     const visit = {
       fetchDest: request.headers.get("sec-fetch-dest"),
       rsc: request.headers.get("rsc") === "1",
@@ -42,14 +40,11 @@ export async function proxy(request: NextRequest) {
     return simulatorMayAnswer(visit, nodeEnv() === "production") ? NextResponse.next() : simulatorNotFound();
   }
   const resolution = resolvePath(pathname, searchParams);
-  if (resolution.kind === "outside" && !dataUrl) return NextResponse.next();
+  if (resolution.kind === "outside") return NextResponse.next();
   // Editors in draft mode may see unpublished works: their page decides for itself. Only a valid
   // session counts: a made-up cookie gets a visitor's (prerendered) 404, not a render.
   const found =
-    resolution.kind !== "not-found" &&
-    resolution.kind !== "outside" &&
-    !dataUrl &&
-    (await exists(resolution, hasDraftSession(request.cookies)));
+    resolution.kind !== "not-found" && (await exists(resolution, hasDraftSession(request.cookies)));
   // From request.url, not nextUrl (which says "localhost"): a rewrite must name the server's own
   // origin to stay internal (with skipProxyUrlNormalize, request.url is the URL the server received).
   const target = new URL(request.url);
@@ -66,24 +61,16 @@ export async function proxy(request: NextRequest) {
     path: request.headers.get(FRONT_HEADERS.path) ?? pathname,
     query: request.headers.get(FRONT_HEADERS.query) ?? "",
   };
-  const redirect =
-    resolution.kind !== "outside" && !dataUrl ? await editorRedirect(request, visitor) : undefined;
+  const redirect = await editorRedirect(request, visitor);
   if (redirect) return redirect;
-  target.pathname = notFoundInternalPath(resolution.kind === "outside" ? DEFAULT_LANG : resolution.lang);
+  target.pathname = notFoundInternalPath(resolution.lang);
   return NextResponse.rewrite(target, { status: 404 });
 }
 
 export const config = {
   // Everything but Next's static files and the pages that exist whatever the content says
   // (lib/routing/static-pages.ts: /, /contact, /legals and their /en twins, which next.config
-  // rewrites); resolvePath passes the other non-page paths through. Those pages too when Next reads
-  // them from a data URL (see above). Literals, as Next reads them at build; proxy.test.ts holds
-  // them to the page table.
-  matcher: [
-    "/((?!_next/static/|_next/image|(?:en(?:/(?:contact|legals))?|contact|legals)?$).*)",
-    {
-      source: "/((?:en(?:/(?:contact|legals))?|contact|legals)?)",
-      has: [{ type: "header", key: "x-nextjs-data" }],
-    },
-  ],
+  // rewrites); resolvePath passes the other non-page paths through. A literal, as Next reads it at
+  // build; proxy.test.ts holds it to the page table.
+  matcher: ["/((?!_next/static/|_next/image|(?:en(?:/(?:contact|legals))?|contact|legals)?$).*)"],
 };

@@ -506,6 +506,29 @@ test("an odd visitor query keeps an editor's redirect target, and a list its own
   }
 });
 
+test("a page one instance rendered first carries its lifetime from the other, so nginx stores it", async () => {
+  // Filtered lists render on their first request (none is built ahead); categories not asked
+  // for elsewhere in this file, so each is new to both instances.
+  for (const slug of ["animation", "music-video"]) {
+    const url = `/en/works?category=${slug}`;
+    const first = await exchange(a.origin, { target: url });
+    const other = await exchange(b.origin, { target: url });
+    expect([first.status, other.status], url).toEqual([200, 200]);
+    expect(other.headers["x-nextjs-cache"], url).toBe("HIT");
+    // The lifetime the rendering instance knew, read back from Redis by the other one.
+    expect(other.headers["cache-control"], url).toBe(first.headers["cache-control"]);
+    expect(other.headers["cache-control"], url).toMatch(/s-maxage=\d+/);
+  }
+  await purge();
+  // Through nginx, whichever instance answers: stored on the first request, a hit on the next.
+  const url = "/works?category=music-video";
+  await exchange(a.origin, { target: url });
+  const statuses = [];
+  for (let i = 0; i < 4; i++)
+    statuses.push((await exchange(nginx.origin, { target: url })).headers["x-cache-status"]);
+  expect(statuses.slice(1), url).toEqual(["HIT", "HIT", "HIT"]);
+});
+
 // ---------------------------------------------------------------------------------------------
 // B. Generated spellings of every kind of page
 

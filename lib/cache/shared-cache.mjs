@@ -159,3 +159,32 @@ export function withOutageFallback(handler, reporter) {
     prepare: () => guarded(async () => handler.prepare?.(), undefined),
   };
 }
+
+/**
+ * A cache handler class whose entries carry their own lifetime. Next keeps a rendered page's
+ * lifetime (revalidate, expire) in the memory of the instance that rendered it, and sends a page
+ * without one without Cache-Control: a page first rendered by another instance (a later list
+ * page, a filtered list) was served from Redis with none, so no cache in front stored it. The
+ * lifetime now travels in the stored value, and a read hands it back where Next looks for it
+ * (the entry's `cacheControl`).
+ * @template {new (...args: any[]) => { get(...args: any[]): Promise<any>; set(...args: any[]): Promise<any> }} Base
+ * @param {Base} Base
+ */
+export function withStoredLifetime(Base) {
+  return class extends Base {
+    /** @param {any[]} args key, data, ctx */
+    async set(...args) {
+      const [key, data, ctx, ...rest] = args;
+      const lifetime = ctx?.cacheControl;
+      const value = data && typeof data === "object" && lifetime ? { ...data, cacheControl: lifetime } : data;
+      return super.set(key, value, ctx, ...rest);
+    }
+
+    /** @param {any[]} args key, ctx */
+    async get(...args) {
+      const entry = await super.get(...args);
+      const lifetime = entry?.value?.cacheControl;
+      return lifetime && !entry.cacheControl ? { ...entry, cacheControl: lifetime } : entry;
+    }
+  };
+}

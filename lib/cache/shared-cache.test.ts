@@ -3,6 +3,7 @@ import {
   createOutageReporter,
   reconnectDelay,
   withOutageFallback,
+  withStoredLifetime,
   type Handler,
 } from "@/lib/cache/shared-cache.mjs";
 import { parseStartEnv } from "@/lib/runtime-env.mjs";
@@ -118,5 +119,41 @@ describe("withOutageFallback", () => {
     );
     await expect(handler.get("/fr", { implicitTags: [] })).resolves.toBe(entry);
     await expect(handler.set("/fr", entry)).resolves.toBeUndefined();
+  });
+});
+
+describe("withStoredLifetime", () => {
+  /** A store as the shared handler is one: what one instance writes, another reads. */
+  class Store {
+    static entries = new Map<string, unknown>();
+    async set(key: string, data: unknown) {
+      Store.entries.set(key, { value: data, lastModified: 1 });
+    }
+    async get(key: string) {
+      return (Store.entries.get(key) as Record<string, unknown> | undefined) ?? null;
+    }
+  }
+  const Handler = withStoredLifetime(Store);
+
+  test("a page's lifetime, set by the instance that rendered it, is read back by any other", async () => {
+    const lifetime = { revalidate: 5, expire: 86_400 };
+    await new Handler().set(
+      "/fr/lists/works_page/film/1",
+      { kind: "APP_PAGE", html: "<p>" },
+      { cacheControl: lifetime },
+    );
+    const read = await new Handler().get("/fr/lists/works_page/film/1", { kind: "APP_PAGE" });
+    expect(read).toMatchObject({ cacheControl: lifetime, value: { kind: "APP_PAGE", html: "<p>" } });
+  });
+
+  test("entries without a lifetime (fetch data, a build's seed) and misses read as before", async () => {
+    await new Handler().set("fetch-key", { kind: "FETCH", data: {} }, { fetchCache: true });
+    expect(await new Handler().get("fetch-key")).toEqual({
+      value: { kind: "FETCH", data: {} },
+      lastModified: 1,
+    });
+    await new Handler().set("gone", null, { cacheControl: { revalidate: 5 } });
+    expect(await new Handler().get("gone")).toEqual({ value: null, lastModified: 1 });
+    expect(await new Handler().get("never-written")).toBeNull();
   });
 });
