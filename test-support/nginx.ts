@@ -133,6 +133,42 @@ export async function startStaticNginx(body: string, gzipped?: Buffer): Promise<
   });
 }
 
+/**
+ * nginx's page cache with nothing of the site's around it (no maps, no added headers, no log, no
+ * purge), in front of `upstream` ("127.0.0.1:PORT"): what a cached answer costs nginx at the least,
+ * the floor of the shipped configuration's cache path (benchmarks). Keyed as the site keys pages:
+ * the target and whether the browser takes gzip.
+ */
+export async function startBareCacheNginx(upstream: string): Promise<Nginx> {
+  const port = await freePort();
+  return launch(port, (dir) => {
+    const server = `proxy_cache_path ${path.join(dir, "cache")} levels=1:2 keys_zone=bare:10m;
+map $http_accept_encoding $bare_encoding {
+    "~*gzip" gzip;
+    default "";
+}
+server {
+    listen 127.0.0.1:${port};
+    server_tokens off;
+    tcp_nopush off;
+    location / {
+        proxy_pass http://${upstream};
+        proxy_http_version 1.1;
+        proxy_set_header Connection "";
+        proxy_set_header Accept-Encoding $bare_encoding;
+        proxy_cache bare;
+        proxy_cache_key $request_uri$bare_encoding;
+        proxy_ignore_headers Vary;
+        proxy_buffer_size 32k;
+        proxy_buffers 8 8k;
+        proxy_busy_buffers_size 32k;
+    }
+}
+`;
+    return [write(path.join(dir, "bare-cache.conf"), server)];
+  });
+}
+
 function write(file: string, text: string): string {
   writeFileSync(file, text);
   return file;
