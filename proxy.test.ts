@@ -10,6 +10,12 @@ import { config } from "./proxy";
 
 // The content probe answers as each test says; the redirects come from the bundled content/.
 jest.mock("@/lib/routing/content-probe", () => ({ workExists: jest.fn(), listPageExists: jest.fn() }));
+// No server to ask: the router's request for its own 404 page fails unless a test answers it.
+beforeEach(() => {
+  global.fetch = jest.fn(async () => {
+    throw new TypeError("fetch failed");
+  }) as typeof fetch;
+});
 
 /**
  * The request router's matcher is a literal (Next reads it at build); these hold it to the page
@@ -183,6 +189,61 @@ describe("a list page", () => {
       status: 200,
       location: null,
       rewrite: "http://localhost:3000/fr/lists/works_page/all/1",
+    });
+  });
+});
+
+describe("a 404 the content decided", () => {
+  const probe = jest.requireMock<{ workExists: jest.Mock; listPageExists: jest.Mock }>(
+    "@/lib/routing/content-probe",
+  );
+  let asked: string[];
+
+  beforeEach(() => {
+    probe.workExists.mockResolvedValue(false);
+    probe.listPageExists.mockResolvedValue(false);
+    asked = [];
+    // The server asking itself for its 404 page: answered here as Next would (a 404 HTML page).
+    global.fetch = jest.fn(async (url: string | URL | Request) => {
+      asked.push(String(url));
+      return new Response("<!DOCTYPE html><title>404</title>", {
+        status: 404,
+        headers: { "content-type": "text/html; charset=utf-8", "cache-control": "s-maxage=5" },
+      });
+    }) as typeof fetch;
+  });
+
+  test("is the 404 page asked for its own fixed path, never rendered under the visitor's words", async () => {
+    for (const [path, fixed] of [
+      ["/works/call-33-1-23-45-67-89-for-a-refund", "http://localhost:3000/not-found"],
+      ["/en/works/call-us-now", "http://localhost:3000/en/not-found"],
+      ["/works?page=99", "http://localhost:3000/not-found"],
+    ]) {
+      expect(await answerViaFront(path)).toEqual({
+        status: 404,
+        location: null,
+        cache: "s-maxage=5",
+        rewrite: null,
+      });
+      expect(asked.pop()).toBe(fixed);
+    }
+  });
+
+  test("a client navigation gets a bare 404 (its client then loads the address as a page)", async () => {
+    expect(await answerViaFront("/works/gone?_rsc=abc", { rsc: "1" })).toMatchObject({
+      status: 404,
+      cache: expect.stringContaining("no-store"),
+    });
+    expect(asked).toEqual([]);
+  });
+
+  test("when the server cannot answer itself, the 404 is rendered as before", async () => {
+    global.fetch = jest.fn(async () => {
+      throw new TypeError("fetch failed");
+    }) as typeof fetch;
+    expect(await answerViaFront("/works/gone")).toMatchObject({
+      status: 404,
+      rewrite: "http://localhost:3000/fr/not-found",
     });
   });
 });

@@ -10,7 +10,10 @@ import {
 import { listPageExists, workExists } from "@/lib/routing/content-probe";
 import { CATEGORY_PARAM } from "@/lib/site/work-categories";
 import { editorRedirect } from "@/lib/routing/redirect-table";
+import { localePath, type Lang } from "@/lib/i18n/locales";
+import { NO_STORE } from "@/lib/net/cache-control";
 import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
+import { NOT_FOUND_PATH } from "@/lib/site/page-types";
 import { FRONT_HEADERS } from "./server/request-target.mjs";
 
 /**
@@ -26,6 +29,37 @@ async function exists(resolution: Resolution, draft: boolean): Promise<boolean> 
   if (resolution.kind === "work") return (await workExists(resolution.uid, resolution.lang)) !== false;
   if (resolution.kind === "list") return (await listPageExists(resolution.lang, resolution)) !== false;
   return resolution.kind === "page";
+}
+
+/**
+ * The 404 page for a path the content decided is none (a work that does not exist, a list page
+ * past the last): the page as it is rendered under its own fixed path, asked of this server. Next
+ * writes the URL of the request that renders a page into the copy it keeps for everyone, so the
+ * 404 page is only ever rendered by a request for that fixed path, never for a visitor's
+ * (`/works/<any words>`), which would then be in every visitor's 404 page. An RSC request (a client
+ * navigation to a dead link) gets a bare 404: Next's client then loads the address as a document.
+ * Should the server not answer itself (shutting down), the page is rendered as any 404.
+ */
+async function contentNotFound(request: NextRequest, lang: Lang): Promise<Response> {
+  if (request.headers.get("rsc") === "1") return new Response(null, { status: 404, headers: NO_STORE });
+  try {
+    const page = await fetch(new URL(localePath(lang, NOT_FOUND_PATH), request.url), { redirect: "manual" });
+    if (page.status === 404) {
+      const headers = new Headers();
+      for (const name of ["content-type", "cache-control"]) {
+        const value = page.headers.get(name);
+        if (value) headers.set(name, value);
+      }
+      return new Response(request.method === "HEAD" ? null : page.body, { status: 404, headers });
+    }
+    await page.body?.cancel();
+  } catch {
+    // Rendered below instead.
+  }
+  const target = new URL(request.url);
+  target.pathname = notFoundInternalPath(lang);
+  target.search = "";
+  return NextResponse.rewrite(target, { status: 404 });
 }
 
 export async function proxy(request: NextRequest) {
@@ -63,6 +97,9 @@ export async function proxy(request: NextRequest) {
   };
   const redirect = await editorRedirect(request, visitor);
   if (redirect) return redirect;
+  // A path the content made a 404 of, as the visitor wrote it (the front hands Next every other
+  // 404 under the fixed path already).
+  if (resolution.kind !== "not-found") return contentNotFound(request, resolution.lang);
   target.pathname = notFoundInternalPath(resolution.lang);
   return NextResponse.rewrite(target, { status: 404 });
 }

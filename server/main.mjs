@@ -90,7 +90,10 @@ function dispatch(request, response) {
     response.end();
     return;
   }
-  if (decision.target === METRICS_PATH && (method === "GET" || method === "HEAD")) {
+  // Only the path exactly as written: nginx refuses that path to the public, and an RSC request
+  // spelled otherwise (passed, not redirected) must not be another way in.
+  const asWritten = (request.url ?? "").split("?", 1)[0] === METRICS_PATH;
+  if (decision.target === METRICS_PATH && asWritten && (method === "GET" || method === "HEAD")) {
     void answerMetrics(request, response);
     return;
   }

@@ -21,20 +21,18 @@
  * the page table); see server/README.md for the layers around it.
  */
 import { isOutsidePath, outsideQueryUse } from "../lib/routing/outside-paths.mjs";
-import { decodeBytes, encodeQueryBytes, encodeSegment, parameterName } from "../lib/net/url-encoding.mjs";
+import {
+  decodeBytes,
+  encodeQueryBytes,
+  encodeSegment,
+  MAX_KEPT_QUERY_BYTES,
+  MAX_PATH_BYTES,
+  MAX_TARGET_BYTES,
+  parameterName,
+} from "../lib/net/url-encoding.mjs";
 import { isCanonicalImageQuery } from "./image-request.mjs";
 
-/** The longest target accepted as sent (nginx's request-line buffer is 8 kB as well). */
-export const MAX_TARGET_BYTES = 8192;
-/** The longest path, counted in the site's spelling (encoded bytes): ten times the site's longest. */
-export const MAX_PATH_BYTES = 1024;
-/**
- * The longest visitor's query carried on (to a redirect's Location, or to the request router for
- * an editor's redirect), counted re-encoded. Past it the visitor's other parameters are dropped:
- * no link a visitor follows needs more, and every header that may echo it stays far below a
- * proxy's buffer.
- */
-export const MAX_KEPT_QUERY_BYTES = 1024;
+export { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES, MAX_TARGET_BYTES };
 
 /** Request headers the front sets for the request router (and removes from a client's request). */
 export const FRONT_HEADERS = {
@@ -152,7 +150,7 @@ export function decideRequest({ method, target, rsc }, rules) {
     // A file reads no query: `?v=2` is the same file (the site writes such links), so only its
     // path's spelling counts. A handler reads its own, re-encoded.
     const query = use === "none" ? rscQuery : ownParts;
-    if (navigation && (rawPath !== path || rawQuery === ""))
+    if (navigation && rawPath !== path)
       return redirect(`${path}${withQuery(use === "none" ? "" : keptQuery(ownParts))}`);
     // Re-encoding may lengthen a handler's query: what Next gets (and may echo) stays bounded.
     const passed = `${path}${withQuery([...query, ...(use === "none" ? [] : rscQuery)].join("&"))}`;

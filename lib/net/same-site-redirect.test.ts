@@ -1,6 +1,11 @@
 import fc from "fast-check";
 
-import { redirectWithinSite, routerRedirect, sameSitePath } from "@/lib/net/same-site-redirect";
+import {
+  MAX_LOCATION_BYTES,
+  redirectWithinSite,
+  routerRedirect,
+  sameSitePath,
+} from "@/lib/net/same-site-redirect";
 import { attackPieces } from "@/test-support/redirect-attacks";
 
 /** The site as a browser knows it, on a page some levels deep. */
@@ -186,6 +191,45 @@ describe("routerRedirect", () => {
         );
       }),
       { numRuns: 2_000, seed: 51 },
+    );
+  });
+});
+
+describe("no Location past what a proxy in front takes", () => {
+  test("a handler's target that would serialise long (a space is three bytes) falls back", () => {
+    const long = `/a${"+".repeat(8000)}b`.replace(/\+/g, " ");
+    expect(redirectWithinSite(long).headers.get("location")).toBe("/");
+    expect(redirectWithinSite(long, "/works").headers.get("location")).toBe("/works");
+  });
+
+  test("a router redirect keeps its path and drops a query that would make it too long", () => {
+    const answer = routerRedirect(
+      "http://127.0.0.1:3000/x",
+      { path: "/works", query: `q=${"%C3%A9".repeat(600)}` },
+      308,
+    );
+    expect(answer.headers.get("location")).toBe("http://127.0.0.1:3000/works");
+    const fits = routerRedirect("http://127.0.0.1:3000/x", { path: "/works", query: "q=1" }, 308);
+    expect(fits.headers.get("location")).toBe("http://127.0.0.1:3000/works?q=1");
+    const longPath = routerRedirect("http://127.0.0.1:3000/x", { path: `/${"a".repeat(1100)}` }, 307);
+    expect(longPath.headers.get("location")).toBe("http://127.0.0.1:3000/");
+  });
+
+  test("whatever a target holds, the Location stays within the bound", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 3000 }), fc.string({ maxLength: 3000 }), (path, query) => {
+        const location =
+          routerRedirect("http://127.0.0.1:3000/x", { path: `/${path}`, query }, 308).headers.get(
+            "location",
+          ) ?? "";
+        expect(new URL(location).pathname.length + new URL(location).search.length).toBeLessThanOrEqual(
+          MAX_LOCATION_BYTES,
+        );
+        expect(
+          (redirectWithinSite(`/${path}?${query}`).headers.get("location") ?? "").length,
+        ).toBeLessThanOrEqual(MAX_LOCATION_BYTES);
+      }),
+      { seed: 61, numRuns: 300 },
     );
   });
 });

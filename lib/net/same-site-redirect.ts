@@ -1,4 +1,13 @@
 import { NO_STORE } from "@/lib/net/cache-control";
+import { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES } from "@/lib/net/url-encoding.mjs";
+
+/**
+ * The longest Location the site sends: a path as long as the front lets one be and two kept
+ * queries (a target's own and a visitor's). Next repeats a redirect's Location in a Refresh header,
+ * and a proxy in front fails an instance whose answer's headers overflow its buffer (nginx: a 502,
+ * counted against the instance), so no input may make one longer.
+ */
+export const MAX_LOCATION_BYTES = MAX_PATH_BYTES + 2 * MAX_KEPT_QUERY_BYTES;
 
 /**
  * The one way the site redirects to a target taken from input (a query string, a
@@ -79,10 +88,9 @@ export function sameSitePath(candidate: unknown, fallback = "/"): string {
  * editors to another origin, without their cookies.) Never stored by any cache.
  */
 export function redirectWithinSite(candidate: unknown, fallback = "/"): Response {
-  return new Response(null, {
-    status: 307,
-    headers: { location: sameSitePath(candidate, sameSitePath(fallback)), ...NO_STORE },
-  });
+  const path = sameSitePath(candidate, sameSitePath(fallback));
+  const location = path.length <= MAX_LOCATION_BYTES ? path : sameSitePath(fallback);
+  return new Response(null, { status: 307, headers: { location, ...NO_STORE } });
 }
 
 /**
@@ -98,8 +106,14 @@ export function routerRedirect(
   target: { path: string; query?: string; hash?: string },
   status: 307 | 308,
 ): Response {
-  const location = new URL(sameSitePath(target.path.split(/[?#]/, 1)[0]), requestUrl);
+  const path = sameSitePath(target.path.split(/[?#]/, 1)[0]);
+  const location = new URL(path.length <= MAX_PATH_BYTES ? path : "/", requestUrl);
   location.search = target.query ?? "";
   location.hash = target.hash ?? "";
+  // Too long with its query and fragment: the path alone, which decides where it leads.
+  if (location.pathname.length + location.search.length + location.hash.length > MAX_LOCATION_BYTES) {
+    location.search = "";
+    location.hash = "";
+  }
   return new Response(null, { status, headers: { location: location.href, ...NO_STORE } });
 }

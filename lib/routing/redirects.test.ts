@@ -180,6 +180,8 @@ describe("rows refused at load, one reason each, the others kept", () => {
     ["", "empty"],
     [null, "empty"],
     ["/".padEnd(3000, "a"), "longer than"],
+    // Short in characters, past what a visitor's request may name once encoded (the front's 414).
+    [`/${"é".repeat(200)}`, "longer than 1024 bytes once encoded"],
   ])("from %j: %s", (from, reason) => {
     const { refused, table } = tableOf([row(from, "/works"), row("/kept", "/works")]);
     expect(refused).toHaveLength(1);
@@ -292,6 +294,19 @@ describe("rows refused at load, one reason each, the others kept", () => {
     });
     for (const junk of [null, 3, "x", [], { to_document: "x" }])
       expect(tableOf([rowFromContent(junk)]).refused).toHaveLength(1);
+  });
+});
+
+describe("a target a visitor could not follow, or a Location past what a proxy takes", () => {
+  test.each([
+    [`/${"é".repeat(200)}`, "longer than 1024 bytes once encoded"],
+    [`/works?x=${"é".repeat(200)}`, "query and fragment longer than 1024 bytes"],
+    [`/works#${"a".repeat(1100)}`, "query and fragment longer than 1024 bytes"],
+  ])("to %j is refused: %s", (to, reason) => {
+    const { refused, table } = tableOf([row("/old", to), row("/kept", "/works")]);
+    expect(refused).toHaveLength(1);
+    expect(refused[0].reason).toContain(reason);
+    expect(table.size).toBe(1);
   });
 });
 

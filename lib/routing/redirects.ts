@@ -1,6 +1,6 @@
 import { LANGS, localePath, type Lang } from "@/lib/i18n/locales";
 import { sameSitePath } from "@/lib/net/same-site-redirect";
-import { parameterName } from "@/lib/net/url-encoding.mjs";
+import { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES, parameterName } from "@/lib/net/url-encoding.mjs";
 import { isOutsidePath } from "@/lib/routing/outside-paths.mjs";
 import { resolvePath } from "@/lib/routing/resolve-path";
 import { NOT_FOUND_PATH } from "@/lib/site/page-types";
@@ -119,6 +119,9 @@ export function parseFrom(raw: unknown): Parsed<{ key: string; resolved: ReturnT
     );
   const path = decoded(text);
   if (path === null) return refuse(`${why} is not valid percent-encoding`);
+  // Longer than a visitor's request may name it (npm start refuses such a path: 414).
+  if (encodeURI(path).length > MAX_PATH_BYTES)
+    return refuse(`${why} is longer than ${MAX_PATH_BYTES} bytes once encoded`);
   if (UNSAFE_IN_FROM.test(path)) return refuse(`${why} hides a forbidden character in its encoding`);
   if (path.includes("//")) return refuse(`${why} holds an empty segment (//)`);
   if (path.split("/").some((segment) => segment === "." || segment === ".."))
@@ -174,6 +177,12 @@ export function parseTarget(raw: string, what: string): Parsed<RedirectTarget> {
   const normalised = sameSitePath(text, "");
   if (normalised === "") return refuse(`${why} leaves the site`);
   const url = new URL(normalised, PROBE);
+  // What a visitor's request could not name, or a Location past what a proxy takes (with the
+  // visitor's query beside it and Next's Refresh copy).
+  if (url.pathname.length > MAX_PATH_BYTES)
+    return refuse(`${why} is longer than ${MAX_PATH_BYTES} bytes once encoded`);
+  if (url.search.length + url.hash.length > MAX_KEPT_QUERY_BYTES)
+    return refuse(`${why} has a query and fragment longer than ${MAX_KEPT_QUERY_BYTES} bytes once encoded`);
   return { ok: true, value: { path: url.pathname, query: url.search.slice(1), hash: url.hash } };
 }
 
