@@ -277,7 +277,8 @@ test("through nginx: a long query gets its redirect, never a 502 that would take
     expect(slash.status, `${length}`).toBe(308);
     expect(slash.headers.location).toBe(`/works`);
   }
-  const page = await rawRequest(nginx.origin, `/legals?_rsc=after-long-queries`);
+  // A page nginx does not store (another parameter): an instance still answers it.
+  const page = await rawRequest(nginx.origin, `/legals?after=long-queries`);
   expect(page.status).toBe(200);
 });
 
