@@ -21,15 +21,8 @@
  * the page table); see server/README.md for the layers around it.
  */
 import { isOutsidePath, outsideQueryUse } from "../lib/routing/outside-paths.mjs";
-import {
-  decodeBytes,
-  encodeQueryBytes,
-  encodeSegment,
-  MAX_KEPT_QUERY_BYTES,
-  MAX_PATH_BYTES,
-  MAX_TARGET_BYTES,
-  parameterName,
-} from "../lib/net/url-encoding.mjs";
+import { decodeBytes, encodeQueryBytes, encodeSegment, parameterName } from "../lib/net/url-encoding.mjs";
+import { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES, MAX_TARGET_BYTES } from "../lib/net/url-limits.mjs";
 import { isCanonicalImageQuery } from "./image-request.mjs";
 
 export { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES, MAX_TARGET_BYTES };

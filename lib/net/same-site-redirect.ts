@@ -1,5 +1,5 @@
 import { NO_STORE } from "@/lib/net/cache-control";
-import { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES } from "@/lib/net/url-encoding.mjs";
+import { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES } from "@/lib/net/url-limits.mjs";
 
 /**
  * The longest Location the site sends: a path as long as the front lets one be and two kept

@@ -8,25 +8,17 @@
  * text (any Unicode) where a function says so.
  */
 
-/** The longest target accepted as sent (nginx's request-line buffer is 8 kB as well). */
-export const MAX_TARGET_BYTES = 8192;
-/** The longest path, counted in the site's spelling (encoded bytes): ten times the site's longest. */
-export const MAX_PATH_BYTES = 1024;
-/**
- * The longest visitor's query carried on (to a redirect's Location, or to the request router for
- * an editor's redirect), counted re-encoded. Past it the visitor's other parameters are dropped:
- * no link a visitor follows needs more, and every header that may echo it stays far below a
- * proxy's buffer.
- */
-export const MAX_KEPT_QUERY_BYTES = 1024;
-
 /** Characters a path segment keeps as they are (RFC 3986 pchar without "%"). */
 const SEGMENT_SAFE = /[A-Za-z0-9\-._~!$&'()*+,;=:@]/;
 /** Characters a query keeps as they are: RFC 3986's query characters, but "'" (which browsers encode). */
 const QUERY_SAFE = /[A-Za-z0-9\-._~!$&()*+,;=:@/?]/;
 
-/** A decoder that refuses bytes that are not UTF-8 (stateless between calls: each is whole). */
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
+/**
+ * A decoder that refuses bytes that are not UTF-8 (stateless between calls: each is whole), made
+ * on first use: browser bundles and jsdom load this module without calling it.
+ * @type {TextDecoder | undefined}
+ */
+let utf8;
 
 /** "%XX" for a byte, upper-case hex. @param {number} byte */
 function escapeByte(byte) {
@@ -72,7 +64,8 @@ export function decodeBytes(raw) {
     i += 2;
   }
   try {
-    return UTF8.decode(Uint8Array.from(bytes));
+    utf8 ??= new TextDecoder("utf-8", { fatal: true });
+    return utf8.decode(Uint8Array.from(bytes));
   } catch {
     return undefined;
   }

@@ -1,6 +1,7 @@
 import { LANGS, localePath, type Lang } from "@/lib/i18n/locales";
 import { sameSitePath } from "@/lib/net/same-site-redirect";
-import { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES, parameterName } from "@/lib/net/url-encoding.mjs";
+import { parameterName } from "@/lib/net/url-encoding.mjs";
+import { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES } from "@/lib/net/url-limits.mjs";
 import { isOutsidePath } from "@/lib/routing/outside-paths.mjs";
 import { resolvePath } from "@/lib/routing/resolve-path";
 import { NOT_FOUND_PATH } from "@/lib/site/page-types";
