@@ -11,7 +11,7 @@ import { rawExchange, rawRequest } from "./helpers/raw-request";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";
 
 /**
- * Forged editor cookies buy nothing (issue 22, class 4). Only a draft-mode cookie carrying the
+ * Forged editor cookies buy nothing. Only a draft-mode cookie carrying the
  * build's preview id opens an editor's session; any other value, in any of the forms a cookie
  * header can take, gets what a visitor gets at a visitor's cost: from the request router the
  * prerendered 404 for a made-up work (not a render), from the shipped nginx the cached page (not a

@@ -11,7 +11,7 @@ import { rawRequest } from "./helpers/raw-request";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**
- * Redirects that editors manage (issue 25), on a production server (`npm start`) reading a private
+ * Redirects that editors manage, on a production server (`npm start`) reading a private
  * copy of the content, behind the shipped nginx configuration too: an old address answers a
  * redirect to the page that replaced it, with the visitor's query, in both languages, with or
  * without a trailing slash, at no render; a published change applies at once after the webhook and

@@ -36,7 +36,7 @@ const LOAD = { connections: 50, seconds: 10 };
 const SITE_DIST = path.join(".bench-build", "site");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-/** The targets (issue 23), beside which each figure is printed; every one relative to this run's floor. */
+/** The targets, beside which each figure is printed; every one relative to this run's floor. */
 const TARGET = {
   jsOverFloorKb: 20,
   performanceBelowFloor: 3,
@@ -44,7 +44,7 @@ const TARGET = {
   lcpOverFloorMs: 1000,
   /** `/`'s HTML, its inline payload included. */
   homeHtmlKb: 55,
-  /** Every page's HTML against its size on 2026-11-25, before issue 23 (BASELINE_HTML). */
+  /** Every page's HTML against its size on 2026-11-25, before the first-paint work (BASELINE_HTML). */
   htmlShareOfBaseline: 0.6,
   /** Bare `npm start` against the floor's page padded to the same bytes. */
   rpsShareOfPadded: 0.8,
@@ -52,7 +52,7 @@ const TARGET = {
   nginxShareOfStatic: 0.7,
 };
 
-/** HTML bytes of each route on 2026-11-25 (bundled content, analytics configured), before issue 23. */
+/** HTML bytes of each route on 2026-11-25 (bundled content, analytics configured), before the first-paint work. */
 const BASELINE_HTML: Record<string, number> = {
   "/": 76533,
   "/works": 81480,

@@ -19,7 +19,7 @@ import { createPublishedClient } from "@/prismicio";
 
 /**
  * The editors' redirects as the request router uses them: one table per instance, read from the
- * `redirects` document (master language) at most once per content TTL (SPEC 9: 5 s), and at once
+ * `redirects` document (master language) at most once per content TTL (5 s, as the pages), and at once
  * after the publish webhook in this instance (dropRedirectTable); other instances read it again
  * within the TTL. Loading asks whether the works named by a "from" exist (batched, envelope only).
  * When the content API fails, the last good table stays in use (or none), and is asked again after

@@ -117,7 +117,7 @@ export function resolvePath(pathname: string, search: URLSearchParams): Resoluti
 
   if (rest.startsWith(WORK_PATH_PREFIX)) {
     const uid = rest.slice(WORK_PATH_PREFIX.length);
-    // The validate step (SPEC 5): one segment that can be a Prismic uid, or a 404.
+    // The validate step: one segment that can be a Prismic uid, or a 404.
     if (isValidUid(uid)) return { kind: "work", lang, uid, internal: `/${lang}${WORK_PATH_PREFIX}${uid}` };
   }
   return notFound;
