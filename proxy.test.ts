@@ -229,6 +229,13 @@ describe("a 404 the content decided", () => {
     }
   });
 
+  test("behind a TLS proxy (Next's request URL says https), it asks this server over plain HTTP", async () => {
+    const { proxy } = jest.requireActual<typeof import("./proxy")>("./proxy");
+    const answer = await proxy(new NextRequest("https://localhost:3000/works/gone-for-good"));
+    expect(answer.status).toBe(404);
+    expect(asked.pop()).toBe("http://localhost:3000/not-found");
+  });
+
   test("a client navigation gets a bare 404 (its client then loads the address as a page)", async () => {
     expect(await answerViaFront("/works/gone?_rsc=abc", { rsc: "1" })).toMatchObject({
       status: 404,

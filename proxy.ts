@@ -31,6 +31,9 @@ async function exists(resolution: Resolution, draft: boolean): Promise<boolean> 
   return resolution.kind === "page";
 }
 
+/** How long the 404 page may take to come back from this server before it is rendered here instead. */
+const NOT_FOUND_WAIT_MS = 5_000;
+
 /**
  * The 404 page for a path the content decided is none (a work that does not exist, a list page
  * past the last): the page as it is rendered under its own fixed path, asked of this server. Next
@@ -43,7 +46,11 @@ async function exists(resolution: Resolution, draft: boolean): Promise<boolean> 
 async function contentNotFound(request: NextRequest, lang: Lang): Promise<Response> {
   if (request.headers.get("rsc") === "1") return new Response(null, { status: 404, headers: NO_STORE });
   try {
-    const page = await fetch(new URL(localePath(lang, NOT_FOUND_PATH), request.url), { redirect: "manual" });
+    // This server itself, which speaks plain HTTP: behind a TLS proxy, Next's request URL says
+    // https (from X-Forwarded-Proto), which this server would not answer.
+    const self = new URL(localePath(lang, NOT_FOUND_PATH), request.url);
+    self.protocol = "http:";
+    const page = await fetch(self, { redirect: "manual", signal: AbortSignal.timeout(NOT_FOUND_WAIT_MS) });
     if (page.status === 404) {
       const headers = new Headers();
       for (const name of ["content-type", "cache-control"]) {
