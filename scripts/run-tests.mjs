@@ -40,12 +40,12 @@ const { siteEnv, sitePort } = await tsImport("../e2e/site-env.ts", import.meta.u
  * Starts building the site with the browser tests' environment, its output in a file; resolves
  * to the exit status. It runs on while Jest runs (spawnSync blocks only this process).
  */
-function startBuild(logFile) {
+function startBuild(logFile, env = {}) {
   const log = openSync(logFile, "w");
   const child = spawn("npm", ["run", "build"], {
     cwd: root,
     stdio: ["ignore", log, log],
-    env: { ...process.env, ...siteEnv(root, sitePort()) },
+    env: { ...process.env, ...env, ...siteEnv(root, sitePort()) },
   });
   return new Promise((resolve) => {
     child.once("error", () => resolve(1));
@@ -82,12 +82,15 @@ function runJest(node, label, env = {}) {
   }
 }
 
-/** Playwright with `node` on the build in .next (`specs`: all when empty), its report added to the totals. */
-function runPlaywright(node, label, specs, env = {}) {
+/**
+ * Playwright with `node` on the build in .next (`args`: specs and options; every project when
+ * empty), its report added to the totals.
+ */
+function runPlaywright(node, label, args, env = {}) {
   const file = path.join(resultsDir, `${label}.json`);
   rmSync(file, { force: true });
   const cli = path.join(root, "node_modules", "@playwright", "test", "cli.js");
-  const status = run(node, [cli, "test", ...specs, "--reporter=list,json"], {
+  const status = run(node, [cli, "test", ...args, "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: file,
     // The build made just before, from this checkout: Playwright's webServer only starts it.
     E2E_REUSE_BUILD: "1",
@@ -111,7 +114,15 @@ if (built !== 0) {
   console.error(readFileSync(buildLog, "utf8").split("\n").slice(-40).join("\n"));
   problems.push(`the site's build failed with ${built} (whole output in ${path.relative(root, buildLog)})`);
 } else if (runs("e2e")) {
-  runPlaywright(process.execPath, "playwright", []);
+  // The pages two browsers at a time, then the rest one at a time (playwright.config.ts): each run
+  // reports whole even when the other fails.
+  runPlaywright(process.execPath, "playwright-pages", ["--project=pages"]);
+  runPlaywright(process.execPath, "playwright", [
+    "--project=solo",
+    "--project=visual",
+    "--no-deps",
+    "--workers=1",
+  ]);
 }
 
 /**
@@ -140,10 +151,21 @@ if (runs("node24")) {
     console.log(`Node ${version}: Jest, the build, the routes and several instances`);
     // npm, npx and next started by the suites find this Node first.
     const env = { PATH: `${path.dirname(node)}:${process.env.PATH}` };
+    // The build beside Jest, as above.
+    const node24Log = path.join(resultsDir, "build-node24.log");
+    const node24Build = startBuild(node24Log, env);
     runJest(node, "jest-node24", env);
-    const node24Build = run("npm", ["run", "build"], { ...env, ...siteEnv(root, sitePort()) });
-    if (node24Build !== 0) problems.push(`the site's build on Node ${version} failed with ${node24Build}`);
-    else runPlaywright(node, "playwright-node24", ["e2e/routes.spec.ts", "e2e/scale-out.spec.ts"], env);
+    const node24Built = await node24Build;
+    if (node24Built !== 0) {
+      console.error(readFileSync(node24Log, "utf8").split("\n").slice(-40).join("\n"));
+      problems.push(`the site's build on Node ${version} failed with ${node24Built}`);
+    } else
+      runPlaywright(
+        node,
+        "playwright-node24",
+        ["e2e/routes.spec.ts", "e2e/scale-out.spec.ts", "--no-deps", "--workers=1"],
+        env,
+      );
   }
 }
 

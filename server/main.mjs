@@ -8,7 +8,7 @@
  *
  * Around Next, for every request: its id (nginx's X-Request-Id, or a new one) on every log line and
  * in the answer's X-Request-Id; its metrics, served at GET /api/metrics (lib/metrics/); an access
- * log line when ACCESS_LOG is on.
+ * log line when ACCESS_LOG is on; gzip as the client takes it (./compression.mjs).
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -25,6 +25,7 @@ import {
   plainAnswer,
   UNSERVED_METHODS,
 } from "./client-error.mjs";
+import { compressAnswers } from "./compression.mjs";
 import { dropInternalHeaders } from "./internal-headers.mjs";
 import { METRICS_PATH, metricsAccess } from "./metrics-endpoint.mjs";
 import { decideRequest, requestRulesFrom } from "./request-target.mjs";
@@ -128,6 +129,7 @@ async function answerMetrics(request, response) {
 
 const server = http.createServer((request, response) => {
   const started = performance.now();
+  compressAnswers(request, response);
   const reqId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
   request.headers[REQUEST_ID_HEADER] = reqId;
   response.setHeader("X-Request-Id", reqId);
