@@ -14,6 +14,7 @@ import { registerInitialCache } from "@fortedigital/nextjs-cache-handler/instrum
 import createRedisHandler from "@fortedigital/nextjs-cache-handler/redis-strings";
 import { createClient } from "@redis/client";
 import fileSystemCache from "next/dist/server/lib/incremental-cache/file-system-cache.js";
+import { tagsManifest } from "next/dist/server/lib/incremental-cache/tags-manifest.external.js";
 
 import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
 import {
@@ -25,21 +26,34 @@ import {
   withOutageFallback,
   withStoredLifetime,
 } from "./lib/cache/shared-cache.mjs";
+import { seededAt, seedKey } from "./lib/cache/build-seed.mjs";
+import { sharedTagMarks } from "./lib/cache/tag-marks.mjs";
 import { measuredCacheHandler } from "./lib/metrics/isr-timing.mjs";
 import { siteMetrics } from "./lib/metrics/site-metrics.mjs";
 import { startEnv } from "./lib/runtime-env.mjs";
 
 /** How long the first request waits for a Redis that is up to answer, before rendering without it. */
 const FIRST_CONNECT_WAIT_MS = 2_000;
+/** Longer than any route's revalidate (the sitemaps' 60 s): a seeded page is stale at once. */
+const SEED_STALE_AFTER_SECONDS = 120;
+
+/** The publish marks every instance shares (lib/cache/tag-marks.mjs), once Redis is configured. */
+/** @type {ReturnType<typeof sharedTagMarks> | undefined} */
+let marks;
+/** Marks a page seeded from the build (a field of its stored value, which Next leaves alone). */
+const SEEDED = "seededFromBuild";
+/** The build's server folder, where each prerendered page's .meta names its cache key. */
+let serverDir = "";
 
 CacheHandler.onCreation(async ({ serverDistDir, buildId }) => {
+  serverDir = serverDistDir;
   const reporter = createOutageReporter();
   const client = createClient(redisClientOptions(String(startEnv().REDIS_URL)));
   // The pages this build prerendered, written where no instance has written a newer render yet: a page
   // is served from the build even when the content service is down. Again after every reconnection,
   // in case Redis came back empty.
   const seed = () =>
-    registerInitialCache(CacheHandler, {
+    registerInitialCache(SharedCacheHandler, {
       buildDir: path.relative(process.cwd(), path.dirname(serverDistDir)),
       setOnlyIfNotExists: true,
     }).catch((error) => reporter.failed(error));
@@ -52,6 +66,13 @@ CacheHandler.onCreation(async ({ serverDistDir, buildId }) => {
   client.connect().catch(() => undefined);
   await readyWithin(client, FIRST_CONNECT_WAIT_MS);
 
+  marks = sharedTagMarks({
+    store: () => (client.isReady ? client : undefined),
+    key: `${cacheKeyPrefix(buildId)}__tag_marks__`,
+    manifest: tagsManifest,
+    keepSeconds: EXPIRE_SECONDS,
+    failed: (error) => reporter.failed(error),
+  });
   const redis = createRedisHandler({
     client,
     keyPrefix: cacheKeyPrefix(buildId),
@@ -70,9 +91,54 @@ CacheHandler.onCreation(async ({ serverDistDir, buildId }) => {
 const FileSystemCache = /** @type {{ default: typeof fileSystemCache }} */ (
   /** @type {unknown} */ (fileSystemCache)
 ).default;
+/**
+ * The Redis handler as a publish needs it: marks shared, pages kept. revalidateTag records the marks
+ * (Next passes "max"'s durations: stale now) instead of deleting the tagged pages; a read first
+ * takes in the marks other instances made, so Next serves a marked page while a fresh one renders
+ * and keeps it if that render fails. Pages seeded from the build go where Next reads them and are
+ * stale at once (lib/cache/build-seed.mjs).
+ */
+class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
+  /** @param {any[]} args key, ctx */
+  async get(...args) {
+    const entry = await super.get(...args);
+    await marks?.sync();
+    return entry;
+  }
+
+  /** @param {any[]} args key, data, ctx */
+  async set(...args) {
+    const [key, data, ctx, ...rest] = args;
+    const seed = ctx?.internal_lastModified;
+    const lifetimes = { staleAfterSeconds: SEED_STALE_AFTER_SECONDS, expireSeconds: EXPIRE_SECONDS };
+    if (typeof seed === "number") {
+      const value = data && typeof data === "object" ? { ...data, [SEEDED]: true } : data;
+      const lastModified = seededAt(seed, Date.now(), lifetimes);
+      return super.set(
+        await seedKey(serverDir, key),
+        value,
+        { ...ctx, internal_lastModified: lastModified },
+        ...rest,
+      );
+    }
+    // A seeded page Next stores again after a failed render (to space out its retries) stays stale:
+    // the build's page is never served as fresh.
+    if (data?.[SEEDED]) {
+      const lastModified = seededAt(Date.now(), Date.now(), lifetimes);
+      return super.set(key, data, { ...ctx, internal_lastModified: lastModified }, ...rest);
+    }
+    return super.set(...args);
+  }
+
+  /** @param {string | string[]} tags @param {{ expire?: number }} [durations] */
+  async revalidateTag(tags, durations) {
+    await marks?.mark(typeof tags === "string" ? [tags] : tags, durations);
+  }
+}
+
 const metrics = siteMetrics();
 export default measuredCacheHandler(
-  startEnv().REDIS_URL ? withStoredLifetime(CacheHandler) : FileSystemCache,
+  startEnv().REDIS_URL ? SharedCacheHandler : FileSystemCache,
   metrics,
   (internalPath) => metrics.hooks.renderKindOf(internalPath),
 );

@@ -20,30 +20,11 @@ const baseURL = `http://127.0.0.1:${PORT}`;
 const reuseBuild =
   process.env.E2E_REUSE_BUILD === "1" && existsSync(path.join(__dirname, ".next", "BUILD_ID"));
 
-/**
- * Specs that only read the shared server's pages (no server or build of their own, no form post,
- * no timing): they run two at a time. Each one's tests are independent of each other's order.
- */
-const SHARED_READERS = [
-  "accessibility.spec.ts",
-  "consent.spec.ts",
-  "crawl.spec.ts",
-  "home.spec.ts",
-  "language-switch.spec.ts",
-  "layout.spec.ts",
-  "not-found.spec.ts",
-  "preview-security.spec.ts",
-  "redirects.spec.ts",
-  "routes.spec.ts",
-  "security-headers.spec.ts",
-  "slice-simulator-access.spec.ts",
-];
-
 export default defineConfig({
   testDir: "e2e",
   outputDir: "test-results/playwright",
   fullyParallel: false,
-  workers: 2,
+  workers: 1,
   retries: 0,
   forbidOnly: true,
   timeout: 60_000,
@@ -82,32 +63,10 @@ export default defineConfig({
     },
   },
   projects: [
-    // Visitors' pages on the shared server, which nothing here changes: two browsers at once.
-    {
-      name: "pages",
-      use: { ...devices["Desktop Chrome"] },
-      testMatch: SHARED_READERS,
-      fullyParallel: true,
-      workers: 2,
-    },
-    // Suites that start servers and builds of their own, change what the shared server holds (its
-    // outbox, its limits) or measure time: one at a time, after the pages.
-    {
-      name: "solo",
-      use: { ...devices["Desktop Chrome"] },
-      testIgnore: [...SHARED_READERS, "visual.spec.ts"],
-      workers: 1,
-      dependencies: ["pages"],
-    },
+    { name: "chromium", use: { ...devices["Desktop Chrome"] }, testIgnore: "visual.spec.ts" },
     // The screenshots in a browser of their own (a separate project runs in a fresh worker), not one
     // that has already run every other suite.
-    {
-      name: "visual",
-      use: { ...devices["Desktop Chrome"] },
-      testMatch: "visual.spec.ts",
-      workers: 1,
-      dependencies: ["solo"],
-    },
+    { name: "visual", use: { ...devices["Desktop Chrome"] }, testMatch: "visual.spec.ts" },
   ],
   webServer: {
     command: reuseBuild ? "npm run start" : "npm run build && npm run start",

@@ -101,14 +101,14 @@ describe("the editors' redirects, decided where a 404 would be", () => {
   const probe = jest.requireMock<{ workExists: jest.Mock; listPageExists: jest.Mock }>(
     "@/lib/routing/content-probe",
   );
-  const { dropRedirectTable } = jest.requireActual<typeof import("@/lib/routing/redirect-table")>(
+  const { markRedirectTableStale } = jest.requireActual<typeof import("@/lib/routing/redirect-table")>(
     "@/lib/routing/redirect-table",
   );
 
   beforeEach(() => {
     probe.workExists.mockResolvedValue(false);
     probe.listPageExists.mockResolvedValue(false);
-    dropRedirectTable();
+    markRedirectTableStale();
   });
 
   test("a retired page and a work's former uid redirect, in both languages, keeping the query", async () => {

@@ -62,6 +62,7 @@ const BAD: Partial<Record<keyof Env, fc.Arbitrary<string>>> = {
   ),
   PRISMIC_ENDPOINT: fc.oneof(notAUrl, otherSchemeUrl(["http", "https"])),
   PRISMIC_REQUEST_TIMEOUT_MS: fc.oneof(notAnInteger, integerAbove(2_147_483_647), fc.constant("0")),
+  PUBLISH_RENDER_CONCURRENCY: fc.oneof(notAnInteger, integerAbove(16), fc.constant("0")),
   PRERENDER_WORKS: fc.oneof(notAnInteger, integerAbove(100)),
   NEXT_DEPLOYMENT_ID: textExcept((value) => /^[A-Za-z0-9_-]+$/.test(value)),
   NEXT_SERVER_ACTIONS_ENCRYPTION_KEY: fc.oneof(
@@ -138,6 +139,7 @@ describe("lib/env.ts", () => {
       REDIS_KEY_PREFIX: "site",
       NEXT_PUBLIC_SITE_URL: "http://127.0.0.1:3000",
       PRISMIC_REQUEST_TIMEOUT_MS: 10_000,
+      PUBLISH_RENDER_CONCURRENCY: 2,
       PRERENDER_WORKS: 24,
       NEXT_DIST_DIR: ".next",
       CONTENT_DIR: "content",

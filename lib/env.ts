@@ -87,6 +87,7 @@ export const envSchema = startEnvSchema.extend({
   PRISMIC_ACCESS_TOKEN: text("an access token").optional(),
   PRISMIC_WEBHOOK_SECRET: text("a secret").optional(),
   PRISMIC_REQUEST_TIMEOUT_MS: integer(1, MAX_TIMER_MS, "milliseconds").default(10_000),
+  PUBLISH_RENDER_CONCURRENCY: integer(1, 16).default(2),
   PRERENDER_WORKS: integer(0, 100).default(24),
   NEXT_DEPLOYMENT_ID: matching(
     /^[A-Za-z0-9_-]+$/,

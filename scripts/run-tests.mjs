@@ -114,15 +114,7 @@ if (built !== 0) {
   console.error(readFileSync(buildLog, "utf8").split("\n").slice(-40).join("\n"));
   problems.push(`the site's build failed with ${built} (whole output in ${path.relative(root, buildLog)})`);
 } else if (runs("e2e")) {
-  // The pages two browsers at a time, then the rest one at a time (playwright.config.ts): each run
-  // reports whole even when the other fails.
-  runPlaywright(process.execPath, "playwright-pages", ["--project=pages"]);
-  runPlaywright(process.execPath, "playwright", [
-    "--project=solo",
-    "--project=visual",
-    "--no-deps",
-    "--workers=1",
-  ]);
+  runPlaywright(process.execPath, "playwright", []);
 }
 
 /**
@@ -159,13 +151,7 @@ if (runs("node24")) {
     if (node24Built !== 0) {
       console.error(readFileSync(node24Log, "utf8").split("\n").slice(-40).join("\n"));
       problems.push(`the site's build on Node ${version} failed with ${node24Built}`);
-    } else
-      runPlaywright(
-        node,
-        "playwright-node24",
-        ["e2e/routes.spec.ts", "e2e/scale-out.spec.ts", "--no-deps", "--workers=1"],
-        env,
-      );
+    } else runPlaywright(node, "playwright-node24", ["e2e/routes.spec.ts", "e2e/scale-out.spec.ts"], env);
   }
 }
 

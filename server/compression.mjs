@@ -207,16 +207,14 @@ export function compressAnswers(request, response, { level = zlib.constants.Z_DE
       }
       if (chunk) held.push(chunk);
       mode = "ended";
-      zlib.gzip(Buffer.concat(held), { level }, (error, compressed) => {
-        if (error) {
-          response.destroy(error);
-          return;
-        }
-        response.setHeader("Content-Encoding", "gzip");
-        response.setHeader("Content-Length", compressed.length);
-        original.writeHead(response.statusCode);
-        original.end(compressed);
-      });
+      // At once, not on zlib's thread pool: once end() returns, the answer must be ended as Node
+      // would have it (headers sent, writableEnded), or Next, seeing it still open, may change its
+      // status afterwards (a background render failing after a stale page was answered).
+      const compressed = zlib.gzipSync(Buffer.concat(held), { level });
+      response.setHeader("Content-Encoding", "gzip");
+      response.setHeader("Content-Length", compressed.length);
+      original.writeHead(response.statusCode);
+      original.end(compressed);
       return response;
     }
   );

@@ -239,3 +239,21 @@ describe("answers through the front's compression", () => {
     }
   });
 });
+
+test("once end() returns, the answer is ended as Node would have it: a later status change cannot reach the client", async () => {
+  const site = await serve((_, response) => {
+    response.setHeader("Content-Type", "text/html; charset=utf-8");
+    response.setHeader("Content-Length", page.length);
+    response.end(page);
+    expect(response.headersSent).toBe(true);
+    expect(response.writableEnded).toBe(true);
+    response.statusCode = 500;
+  });
+  try {
+    const received = await get(site.port, { "Accept-Encoding": "gzip" });
+    expect(received.status).toBe(200);
+    expect(zlib.gunzipSync(received.body).equals(page)).toBe(true);
+  } finally {
+    await site.close();
+  }
+});

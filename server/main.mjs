@@ -27,8 +27,10 @@ import {
 } from "./client-error.mjs";
 import { compressAnswers } from "./compression.mjs";
 import { dropInternalHeaders } from "./internal-headers.mjs";
+import { provideRerenderAccess } from "../lib/cache/rerender-handoff.mjs";
 import { METRICS_PATH, metricsAccess } from "./metrics-endpoint.mjs";
 import { decideRequest, requestRulesFrom } from "./request-target.mjs";
+import { rerenderGate, selfOrigin } from "./rerender-gate.mjs";
 import { cacheState, observeAnswer } from "./request-metrics.mjs";
 
 // An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).
@@ -54,8 +56,12 @@ const metrics = siteMetrics();
 // The site's page grammar, which instrumentation.ts handed over as Next prepared.
 const rules = await requestRulesFrom(globalThis);
 
+/** @param {string} name a file of the build's */
+const buildJson = (name) => JSON.parse(readFileSync(path.join(distDir, name), "utf8"));
 // What npm start answers itself still carries the site's security headers.
-const ownHeaders = errorHeaders(JSON.parse(readFileSync(path.join(distDir, "routes-manifest.json"), "utf8")));
+const ownHeaders = errorHeaders(buildJson("routes-manifest.json"));
+// A publish's fresh renders (features/publish/): asked of this server with its own token.
+const rerender = rerenderGate(buildJson("prerender-manifest.json").preview.previewModeId);
 
 let stopping = false;
 
@@ -71,9 +77,17 @@ function dispatch(request, response) {
     answerPlain(response, 405);
     return;
   }
+  const method = request.method ?? "GET";
+  const rendersAnew = rerender.admit(method, request.headers);
   // Before the decision, which may add the front's own headers for the request router.
   dropInternalHeaders(request.headers);
-  const method = request.method ?? "GET";
+  if (rendersAnew) {
+    // This server's own request (./rerender-gate.mjs) for a page's app path, which Next renders
+    // anew without its request router: no visitor's spelling to decide.
+    Object.assign(request.headers, rerender.nextHeaders);
+    void handle(request, response);
+    return;
+  }
   const decision = decideRequest(
     { method, target: request.url ?? "/", rsc: request.headers.rsc === "1" },
     rules,
@@ -175,6 +189,7 @@ server.headersTimeout = 66_000;
 server.listen(port, hostname, () => {
   const address = server.address();
   const actual = typeof address === "object" && address ? address.port : port;
+  provideRerenderAccess(globalThis, { origin: selfOrigin(hostname, actual), token: rerender.token });
   logger.info(`▲ Ready on http://${hostname}:${actual}`);
 });
 

@@ -70,6 +70,22 @@ function define(registry) {
       ["operation"],
     ),
     webhookCalls: counter("site_webhook_calls_total", "Calls of the publish webhook by outcome", ["outcome"]),
+    publishSeconds: new client.Histogram({
+      name: "site_publish_to_live_seconds",
+      help: "From a publish (the webhook) to every page it changed rendered anew or given up, per batch of publishes",
+      buckets: [1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600],
+      registers,
+    }),
+    publishRenders: counter(
+      "site_publish_renders_total",
+      "Pages rendered anew after a publish, by outcome: rendered, or failed (every retry failed; the last good page still serves)",
+      ["outcome"],
+    ),
+    publishQueue: new client.Gauge({
+      name: "site_publish_queue_pages",
+      help: "Pages waiting to be rendered anew after a publish (first tries and retries)",
+      registers,
+    }),
     purges: counter("site_proxy_purges_total", "Purges of the proxies' caches after a publish, by outcome", [
       "outcome",
     ]),

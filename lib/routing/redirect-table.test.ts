@@ -1,5 +1,5 @@
 import { logger } from "@/lib/logger.mjs";
-import { dropRedirectTable, editorRedirect, redirectTable } from "@/lib/routing/redirect-table";
+import { markRedirectTableStale, editorRedirect, redirectTable } from "@/lib/routing/redirect-table";
 
 /**
  * The loader: one table per instance read from the `redirects` document, kept 5 s, read again at
@@ -57,11 +57,12 @@ beforeEach(() => {
   queries.length = 0;
   warn.mockClear();
   error.mockClear();
-  dropRedirectTable();
+  // Each test starts with no table read yet (the table lives on globalThis, shared by bundles).
+  delete (globalThis as { [key: symbol]: unknown })[Symbol.for("vifargent.redirects")];
 });
 afterEach(() => jest.restoreAllMocks());
 
-test("one read per TTL, whatever the traffic; the webhook's drop reads again at once", async () => {
+test("one read per TTL, whatever the traffic; the webhook's mark reads again at once", async () => {
   await Promise.all([redirectTable(), redirectTable(), redirectTable()]);
   expect(queries).toHaveLength(1);
   content.rows = [row("/old", "/contact")];
@@ -76,7 +77,7 @@ test("one read per TTL, whatever the traffic; the webhook's drop reads again at 
   expect(queries).toHaveLength(2);
 
   content.rows = [row("/old", "/en/works")];
-  dropRedirectTable();
+  markRedirectTableStale();
   expect((await editorRedirect(request(), visitor("/old")))?.headers.get("location")).toBe(
     "http://127.0.0.1:3000/en/works",
   );
@@ -85,7 +86,7 @@ test("one read per TTL, whatever the traffic; the webhook's drop reads again at 
 test("a load begun before the webhook does not store its older table", async () => {
   const before = redirectTable();
   content.rows = [row("/old", "/contact")];
-  dropRedirectTable();
+  markRedirectTableStale();
   await before;
   expect((await redirectTable()).get("/old")?.target.path).toBe("/contact");
 });
@@ -163,7 +164,7 @@ test("refused rows: one warning each, once per change of the document; the rest 
   ]);
 });
 
-test("when the content API fails, the last good table stays (and none before the first)", async () => {
+test("when the content API fails, the last good table stays (and none before the first), after a publish too", async () => {
   content.fail = true;
   expect((await redirectTable()).size).toBe(0);
   expect(error).toHaveBeenCalledWith(expect.stringContaining("none apply"));
@@ -178,4 +179,8 @@ test("when the content API fails, the last good table stays (and none before the
   const asked = queries.length;
   await redirectTable();
   expect(queries).toHaveLength(asked);
+  // A publish while the content API fails: read again at once, and the last good table still applies.
+  markRedirectTableStale();
+  expect((await redirectTable()).get("/old")?.target.path).toBe("/works");
+  expect(queries.length).toBeGreaterThan(asked);
 });

@@ -20,7 +20,7 @@ import { createPublishedClient } from "@/prismicio";
 /**
  * The editors' redirects as the request router uses them: one table per instance, read from the
  * `redirects` document (master language) at most once per content TTL (5 s, as the pages), and at once
- * after the publish webhook in this instance (dropRedirectTable); other instances read it again
+ * after the publish webhook in this instance (markRedirectTableStale); other instances read it again
  * within the TTL. Loading asks whether the works named by a "from" exist (batched, envelope only).
  * When the content API fails, the last good table stays in use (or none), and is asked again after
  * the TTL. Refused rows are logged once per change of the document, one line each.
@@ -47,11 +47,13 @@ function state(): State {
   return (holder[STATE] ??= { expires: 0, generation: 0 });
 }
 
-/** After a publish: the next 404 reads the document again (with a fresh master ref). */
-export function dropRedirectTable(): void {
+/**
+ * After a publish: the next 404 reads the document again (with a fresh master ref); the table read
+ * before stays in use until then, and after, if that read fails.
+ */
+export function markRedirectTableStale(): void {
   const current = state();
   current.generation++;
-  current.table = undefined;
   current.loading = undefined;
   current.expires = 0;
 }

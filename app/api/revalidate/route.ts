@@ -1,21 +1,21 @@
-import { revalidatePath } from "next/cache";
 import { after, NextResponse, type NextRequest } from "next/server";
 
-import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
+import { markEveryPageStale, rerenderChangedPages } from "@/features/publish";
 import { BodyTooLargeError, readTextUpTo } from "@/lib/net/bounded-body";
 import { getEnv } from "@/lib/env";
 import { loggerFor } from "@/lib/logger.mjs";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { NO_STORE } from "@/lib/net/cache-control";
 import { bundledContent, contentSource } from "@/lib/prismic/content-source";
-import { dropRedirectTable } from "@/lib/routing/redirect-table";
+import { markRedirectTableStale } from "@/lib/routing/redirect-table";
 import { sameSecret } from "@/lib/security/same-secret.mjs";
 
 /**
  * Prismic's publish webhook: POST a JSON body whose `secret` equals
- * PRISMIC_WEBHOOK_SECRET, and every page is regenerated on its next request, on
- * every instance sharing the cache; the reverse proxies in PROXY_PURGE_URLS are purged; this
- * instance reads the editors' redirects again.
+ * PRISMIC_WEBHOOK_SECRET, and every page is marked stale on every instance sharing the cache (each
+ * serves its last good version until a new one has rendered); the pages the publish changed are
+ * rendered anew in the background, then the reverse proxies in PROXY_PURGE_URLS are purged
+ * (features/publish); this instance reads the editors' redirects again.
  * A body that is not JSON is a 415, over WEBHOOK_BODY_LIMIT a 413, malformed a
  * 400, and a wrong or missing secret a 401; none revalidates anything.
  */
@@ -63,12 +63,10 @@ async function receive(request: NextRequest) {
   // Only the bundled repository has files to re-read; a hosted one must not spin up a store.
   if (contentSource().bundled) bundledContent().markStale();
   // The editors' redirects are read again on this instance's next 404 (the others' within 5 s).
-  dropRedirectTable();
-  revalidatePath("/[lang]", "layout");
-  revalidatePath("/sitemap.xml");
-  // The proxies in front drop their copies once this answer is sent, by which time Next has passed the
-  // revalidation to the cache (Redis, for every instance): their next request renders fresh content.
-  const proxies = proxyPurgeUrls();
-  if (proxies.length > 0) after(() => purgeProxyCaches(proxies, log));
-  return reply(200, { revalidated: true, now: Date.now(), proxiesPurged: proxies.length });
+  markRedirectTableStale();
+  markEveryPageStale();
+  // Once this answer is sent, by which time Next has passed the marks to the cache (Redis, for every
+  // instance).
+  after(() => rerenderChangedPages(body));
+  return reply(200, { revalidated: true, now: Date.now() });
 }
