@@ -81,7 +81,11 @@ async function settled(batch: SettledBatch): Promise<void> {
 let queue: RerenderQueue | undefined;
 function rerenderQueue(): RerenderQueue {
   queue ??= new RerenderQueue({
-    render: renderThroughFront,
+    render: async (path) => {
+      const ok = await renderThroughFront(path);
+      siteMetrics().publishQueue.set(rerenderQueue().size);
+      return ok;
+    },
     concurrency: getEnv().PUBLISH_RENDER_CONCURRENCY,
     retryDelaysMs: RETRY_DELAYS_MS,
     onSettled: settled,
