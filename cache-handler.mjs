@@ -26,7 +26,8 @@ import {
   withOutageFallback,
   withStoredLifetime,
 } from "./lib/cache/shared-cache.mjs";
-import { seededAt, seedKey } from "./lib/cache/build-seed.mjs";
+import { appPathOfCacheKey, seededAt, seedKey } from "./lib/cache/build-seed.mjs";
+import { RERENDER_HEADER, rerenderAccessFrom } from "./lib/cache/rerender-handoff.mjs";
 import { sharedTagMarks } from "./lib/cache/tag-marks.mjs";
 import { measuredCacheHandler } from "./lib/metrics/isr-timing.mjs";
 import { siteMetrics } from "./lib/metrics/site-metrics.mjs";
@@ -40,6 +41,11 @@ const SEED_STALE_AFTER_SECONDS = 120;
 /** The publish marks every instance shares (lib/cache/tag-marks.mjs), once Redis is configured. */
 /** @type {ReturnType<typeof sharedTagMarks> | undefined} */
 let marks;
+/** Next's header of a render asked for anew (its own request for it, never a visitor's: see the front). */
+const NEXT_RENDER_ANEW_HEADER = "x-prerender-revalidate";
+/** How long the first request for a seeded page waits for its fresh render before taking the seed. */
+const SEED_REFRESH_WAIT_MS = 10_000;
+
 /** Marks a page seeded from the build (a field of its stored value, which Next leaves alone). */
 const SEEDED = "seededFromBuild";
 /** The build's server folder, where each prerendered page's .meta names its cache key. */
@@ -96,14 +102,50 @@ const FileSystemCache = /** @type {{ default: typeof fileSystemCache }} */ (
  * (Next passes "max"'s durations: stale now) instead of deleting the tagged pages; a read first
  * takes in the marks other instances made, so Next serves a marked page while a fresh one renders
  * and keeps it if that render fails. Pages seeded from the build go where Next reads them and are
- * stale at once (lib/cache/build-seed.mjs).
+ * stale at once (lib/cache/build-seed.mjs); the first request for one gets it rendered anew.
  */
 class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
+  /** Whether this handler serves a render asked for anew (Next makes one handler per request). */
+  #rendersAnew = false;
+
+  /** @param {any[]} args Next's context: the request's headers among the rest */
+  constructor(...args) {
+    super(...args);
+    this.#rendersAnew = Boolean(args[0]?._requestHeaders?.[NEXT_RENDER_ANEW_HEADER]);
+  }
+
   /** @param {any[]} args key, ctx */
   async get(...args) {
     const entry = await super.get(...args);
     await marks?.sync();
-    return entry;
+    if (!entry?.value?.[SEEDED] || this.#rendersAnew) return entry;
+    return (await this.#renderedInsteadOfSeed(args)) ?? entry;
+  }
+
+  /**
+   * The first request for a page seeded from the build (Redis came back empty) waits for a fresh
+   * render of it, asked of this server as a publish asks (server/rerender-gate.mjs), and gets that;
+   * if the render fails (the content service down) or takes too long, the seed, stale.
+   * @param {any[]} args key, ctx
+   */
+  async #renderedInsteadOfSeed(args) {
+    const appPath = appPathOfCacheKey(String(args[0]));
+    const access = rerenderAccessFrom(globalThis);
+    if (!appPath || !access) return undefined;
+    // Requests meeting the same seed at once wait for one render: Next batches renders of a page.
+    try {
+      const response = await fetch(`${access.origin}${appPath}`, {
+        headers: { [RERENDER_HEADER]: access.token, "accept-encoding": "identity" },
+        redirect: "manual",
+        signal: AbortSignal.timeout(SEED_REFRESH_WAIT_MS),
+      });
+      await response.arrayBuffer();
+      if (response.status >= 500) return undefined;
+      const rendered = await super.get(...args);
+      return rendered && !rendered.value?.[SEEDED] ? rendered : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   /** @param {any[]} args key, data, ctx */

@@ -41,3 +41,14 @@ export async function seedKey(serverDistDir, appPath) {
     return appPath;
   }
 }
+
+/**
+ * The app path a cache key is for (`/route-cache/APP_PAGE/<hash>/$/fr/legals` → `/fr/legals`), to
+ * ask the server for that page anew; an app path stays as it is; anything else has none.
+ * @param {string} key
+ */
+export function appPathOfCacheKey(key) {
+  const at = key.indexOf("/$/");
+  if (at >= 0) return key.slice(at + 2);
+  return key.startsWith("/") && !key.startsWith("/route-cache/") ? key : undefined;
+}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { seededAt, seedKey } from "./build-seed.mjs";
+import { appPathOfCacheKey, seededAt, seedKey } from "./build-seed.mjs";
 
 test("a page seeded from the build is stale at once, and never so old that Next would not serve it", () => {
   const now = 1_800_000_000_000;
@@ -36,4 +36,15 @@ describe("where a seeded page goes", () => {
       expect(await seedKey(server, appPath)).toBe(appPath);
     },
   );
+});
+
+test.each([
+  ["/route-cache/APP_PAGE/87188dbe/$/fr/legals", "/fr/legals"],
+  ["/route-cache/APP_PAGE/87188dbe/$/fr", "/fr"],
+  ["/route-cache/APP_ROUTE/eac4bd33/$/sitemap.xml", "/sitemap.xml"],
+  ["/en/works/electric", "/en/works/electric"],
+  ["/route-cache/APP_PAGE/87188dbe", undefined],
+  ["fetch-cache-key", undefined],
+])("the page a cache key is for: %s → %s", (key, appPath) => {
+  expect(appPathOfCacheKey(key)).toBe(appPath);
 });
