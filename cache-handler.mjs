@@ -108,10 +108,10 @@ class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
   /** Whether this handler serves a render asked for anew (Next makes one handler per request). */
   #rendersAnew = false;
 
-  /** @param {any[]} args Next's context: the request's headers among the rest */
-  constructor(...args) {
-    super(...args);
-    this.#rendersAnew = Boolean(args[0]?._requestHeaders?.[NEXT_RENDER_ANEW_HEADER]);
+  /** @param {any} context Next's, the request's headers among the rest */
+  constructor(context) {
+    super(context);
+    this.#rendersAnew = Boolean(context?._requestHeaders?.[NEXT_RENDER_ANEW_HEADER]);
   }
 
   /** @param {any[]} args key, ctx */
