@@ -60,8 +60,9 @@ async function receive(request: NextRequest) {
   if (typeof secret !== "string" || !sameSecret(secret, expected)) {
     return reply(401, { error: "Invalid webhook secret" });
   }
-  // Only the bundled repository has files to re-read; a hosted one must not spin up a store.
-  if (contentSource().bundled) bundledContent().markStale();
+  // The files are read again before the answer: what runs after it (the editors' redirects, the
+  // pages rendered anew) reads what was just published. A hosted one must not spin up a store.
+  if (contentSource().bundled) await bundledContent().reload();
   // The editors' redirects are read again on this instance's next 404 (the others' within 5 s).
   markRedirectTableStale();
   markEveryPageStale();

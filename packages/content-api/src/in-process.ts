@@ -25,8 +25,8 @@ export interface BundledContentOptions {
 export interface BundledContentApi {
   /** A `fetch` that answers from the repository, for @prismicio/client's `fetch` option. */
   fetch: typeof fetch;
-  /** After a publish webhook: the next read re-checks the files at once. */
-  markStale: () => void;
+  /** After a publish webhook: re-checks the files now; resolves once every later read sees them. */
+  reload: () => Promise<void>;
 }
 
 const registry: Map<string, BundledContentApi> = ((
@@ -43,7 +43,10 @@ export function bundledContentApi({ dir, onError, previewSecret }: BundledConten
     api = {
       fetch: async (input, init) =>
         handler(new Request(input instanceof Request ? input : String(input), init)),
-      markStale: () => store.markStale(),
+      reload: async () => {
+        store.markStale();
+        await store.snapshot();
+      },
     };
     registry.set(key, api);
   }
