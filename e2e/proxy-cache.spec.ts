@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { NGINX_PURGE_SECRET, startNginx, type Nginx } from "../test-support/nginx";
 import { expect, test } from "./fixtures";
 import { rawExchange, rawRequest } from "./helpers/raw-request";
-import { startSiteServer, type SiteServer } from "./helpers/site-server";
+import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**
  * The cache stores only requests in the site's one spelling, keyed by what the server reads, on the shipped
@@ -243,6 +243,7 @@ const visitorQuery = fc
 
 test("a visitor's query string never reaches the page stored for everyone", async () => {
   test.setTimeout(120_000);
+  const logStart = site.output().length;
   const pages = ["/legals", "/en/legals", "/works", "/works/electrique", "/en/works-completed"];
   for (const [index, pairs] of fc.sample(visitorQuery, { numRuns: 15, seed: 24 }).entries()) {
     const page = pages[index % pages.length];
@@ -262,6 +263,12 @@ test("a visitor's query string never reaches the page stored for everyone", asyn
     const later = await rawRequest(site.origin, page);
     expect(later.body, `${page} ${query.join("&")}`).not.toContain(marker);
   }
+  // The publishes' background renders end before the next test compares stored pages.
+  await waitFor(
+    async () => /\[publish\] live in/.test(site.output().slice(logStart)),
+    90_000,
+    "the publishes' renders settled",
+  );
 });
 
 /** Next's internal request headers (lib/net/internal-headers.mjs), as anyone can send them. */

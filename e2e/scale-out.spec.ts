@@ -141,11 +141,12 @@ test("a work published after the build and rendered by one instance is a cache h
   expect(h1(second.html)).toBe("Rendu une seule fois");
 });
 
-test("after an edit, the webhook sent to one instance makes the other serve the new content within a second", async () => {
+test("after an edit, the webhook sent to one instance makes the other serve the new content before its own window would", async () => {
   const file = "documents/project.electrique.fr-fr.json";
   // B renders the page now (the publish marked it stale, or its first visit renders the build's
   // copy anew), so its own ISR window would keep the old content for 5 s more.
-  await webhook(a.origin);
+  const id = readDoc(file).id as string;
+  await webhook(a.origin, [id]);
   const rendered = await get(`${b.origin}/works/electrique`);
   const renderedAt = Date.now();
   expect(rendered.status).toBe(200);
@@ -154,10 +155,12 @@ test("after an edit, the webhook sent to one instance makes the other serve the 
   await contentServes(editTitle(file, "Électrique, partout à la fois"), "Électrique, partout à la fois");
   expect(h1((await get(`${b.origin}/works/electrique`)).html)).toBe(before);
 
-  await webhook(a.origin);
+  await webhook(a.origin, [id]);
+  // B reads A's stale mark through Redis: it serves its page once more while rendering the new one
+  // (a publish never turns a page into an error), then the new one.
   const seconds = await waitFor(
     async () => h1((await get(`${b.origin}/works/electrique`)).html) === "Électrique, partout à la fois",
-    1_000,
+    Math.max(0, renderedAt + ISR_WINDOW_MS - Date.now()),
     "the edit on instance B",
   );
   // Seen before B's own window could have shown it: the revalidation on A reached B through Redis.
