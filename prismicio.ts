@@ -11,10 +11,10 @@ import {
 import { contentSource } from "@/lib/prismic/content-source";
 import { previewRef } from "@/lib/preview/preview-ref";
 
-/** The fixed Prismic repository name (SPEC 9), shared with Slice Machine. */
+/** The fixed Prismic repository name, shared with Slice Machine. */
 export const repositoryName = contentSource().repositoryName;
 
-/** Each page type's path in the default language, and the works' (SPEC 2). */
+/** Each page type's path in the default language, and the works'. */
 export const pageRoutes: Array<{ type: string; path: string }> = [
   ...PAGE_TYPE_NAMES.map((type) => ({ type, path: PAGE_TYPES[type].path })),
   { type: WORK_TYPE, path: `${WORK_PATH_PREFIX}:uid` },

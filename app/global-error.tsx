@@ -7,8 +7,8 @@ import { homePath, langFromPath, LOCALES } from "@/lib/i18n/locales";
 
 /**
  * When the layout itself fails: no site context, so the language comes from the
- * URL and the text from the defaults (SPEC 8: "An error occurred while showing
- * the error page").
+ * URL and the text from the defaults (a missing text falls back to
+ * its default).
  */
 export default function GlobalError({ reset }: { error: Error & { digest?: string }; reset: () => void }) {
   // The same path on the server and in the browser, so hydration matches.

@@ -12,7 +12,7 @@ import { translation } from "./helpers/content";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";
 
 /**
- * Limits that hold on several instances (issue 22, class 7). Two production instances share Redis
+ * Limits that hold on several instances. Two production instances share Redis
  * behind a proxy that appends the client's address (TRUST_PROXY=1): messages from every address of
  * one IPv6 /64, in any spelling, through either instance, count as one client; when Redis goes
  * away the form still answers, each instance counting alone. The form's server HTML is valid

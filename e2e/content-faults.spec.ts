@@ -10,11 +10,11 @@ import { startFaultProxy, type Fault, type FaultProxy } from "./helpers/fault-pr
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**
- * SPEC 8 under content outages: a production server reads `npm run content:serve`
+ * The site under content outages: a production server reads `npm run content:serve`
  * through a proxy that fails on demand. Pages already rendered keep their last good
  * content with status 200; a page never rendered answers the error page as real
  * HTML with status 500, uncached;
- * each failure is logged once, in SPEC 8's words (Retry-After itself is covered
+ * each failure is logged once, in the site's words (Retry-After itself is covered
  * by bounded-fetch.test.ts); the site recovers by itself.
  */
 
@@ -65,7 +65,7 @@ function h1(html: string): string | undefined {
     .trim();
 }
 
-/** What each fault must leave in the server's log, per SPEC 8. */
+/** What each fault must leave in the server's log (lib/prismic/bounded-fetch.ts words it). */
 const LOGGED: Record<Exclude<Fault, "none">, RegExp> = {
   down: /could not be reached/,
   "500": /Unexpected status code \[500\] on URL http:\/\/127\.0\.0\.1:\d+\/api\/v2/,

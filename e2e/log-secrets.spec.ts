@@ -10,7 +10,7 @@ import { rawRequest } from "./helpers/raw-request";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";
 
 /**
- * No secret reaches a log line (issue 22, class 6). @prismicio/client puts the access token and
+ * No secret reaches a log line. @prismicio/client puts the access token and
  * the preview ref in every request URL, and the site logs what fails. An instance is pointed at
  * a content API that fails in every way (refused, hanging, echoing the URL back in its error,
  * answering garbage), with a generated access token, and gets page traffic, made-up URLs, preview

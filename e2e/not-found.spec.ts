@@ -3,7 +3,7 @@ import { visibleHtml } from "./helpers/html";
 import { homePath, pageAt, projects, translation, type Lang } from "./helpers/content";
 
 /**
- * The 404 cases (SPEC 2, 5 and 8): status 404, the page's texts in the URL's
+ * The 404 cases: status 404, the page's texts in the URL's
  * language (English: the spec's exact texts; French: the translations
  * document's), a link to that language's home, and the right <html lang>.
  */

@@ -9,7 +9,7 @@ import { rawRequest } from "./helpers/raw-request";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";
 
 /**
- * What an operator runs (issue 24): two production instances behind the shipped nginx, scraped by
+ * What an operator runs: two production instances behind the shipped nginx, scraped by
  * Debian's Prometheus with the shipped deploy/prometheus/ config and alert rules. Both targets up,
  * request counters equal to the traffic each instance was sent, histograms with observations; the
  * metrics private; one request id per request, from nginx's access log to every line the

@@ -9,7 +9,7 @@ import { changedProject, previewLink, previewToken } from "./helpers/release";
 import { startSiteServer } from "./helpers/site-server";
 
 /**
- * Unreleased content stays private (issue 22, class 1), on the production server with the
+ * Unreleased content stays private, on the production server with the
  * bundled repository. A release's preview link needs its ref, which only CONTENT_PREVIEW_SECRET
  * gives: generated guesses (the release's name, the old unkeyed hash of it, refs under other
  * secrets, random refs) never open draft mode; the link `npm run preview:link` prints does; and an

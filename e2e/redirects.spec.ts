@@ -5,7 +5,7 @@ import { attackPieces, REDIRECT_ATTACK_PIECES } from "../test-support/redirect-a
 import { rawRequest } from "./helpers/raw-request";
 
 /**
- * No redirect leaves the site (issue 22, class 2). Generated targets are fed to every redirect
+ * No redirect leaves the site. Generated targets are fed to every redirect
  * the site builds from request input (the preview exit's `redirect`), and generated paths to the
  * server's own (Next's trailing-slash and other normalising redirects), on the production server.
  * Whatever comes back in Location, a browser on the site resolves it to the site's own origin.

@@ -219,7 +219,7 @@ for (const expected of pages) {
   });
 }
 
-/** SPEC 1: the site's description is the home page's (and what its share cards say). */
+/** The site's description is the home page's (and what its share cards say). */
 for (const lang of ["fr", "en"] as Lang[]) {
   const path = documentPath(single("home_page", lang))!;
   test(`the ${lang} home page (${path}) has the spec's description`, async ({ page }) => {

@@ -9,7 +9,7 @@ import { expect, test } from "./fixtures";
 import { rawRequest } from "./helpers/raw-request";
 
 /**
- * The slice simulator serves nothing from its URL to visitors (issue 22, class 3). A simulator
+ * The slice simulator serves nothing from its URL to visitors. A simulator
  * URL can carry any text and links: a phishing page on the site's own origin. In production only
  * Slice Machine's frame (and its router refreshes inside it) gets the simulator; every other
  * request, whatever the page it shows, gets a 404 that holds none of it. Generated pages are sent

@@ -11,7 +11,7 @@ import { documentPath, pages, projects, translation, type Doc, type Lang } from 
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**
- * Works lists narrowed to a category (issue 25): a labelled navigation of plain links in the HTML
+ * Works lists narrowed to a category: a labelled navigation of plain links in the HTML
  * the server sends, one per category holding a work of that list with its count, the current one
  * marked; a filtered page lists that category's works alone, is titled and canonical on its own
  * URL, kept out of search results, cached like the lists, and paginated (on a generated repository).

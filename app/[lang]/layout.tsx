@@ -30,7 +30,7 @@ import { siteUrl } from "@/lib/site-url";
 import "../globals.css";
 import "@/components/page-transition/page-transition.css";
 
-/** Published content shows within 5 s (SPEC 9: content TTL), without a redeploy. */
+/** Published content shows within 5 s (the content's time to live), without a redeploy. */
 export const revalidate = 5;
 
 export function generateStaticParams() {

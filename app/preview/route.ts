@@ -10,7 +10,7 @@ import { contentSource } from "@/lib/prismic/content-source";
 import { createClient, repositoryName } from "@/prismicio";
 
 /**
- * /preview/?token=…&documentId=… (SPEC 2, preview entry): resolves the document
+ * /preview/?token=…&documentId=… (the preview entry Prismic opens): resolves the document
  * with the token as ref, turns draft mode on and redirects to its page. When
  * nothing resolves it redirects to / without starting a preview.
  */

@@ -64,7 +64,7 @@ function renderSection(props: Partial<Parameters<typeof InView>[0]> = {}) {
 }
 
 describe("InView", () => {
-  it("observes with the SPEC defaults: threshold 0, no offset", () => {
+  it("observes with its defaults: threshold 0, no offset", () => {
     const section = renderSection();
     expect(FakeIntersectionObserver.isObserving(section)).toBe(true);
     expect(FakeIntersectionObserver.instances[0].options).toEqual({ threshold: 0, rootMargin: "0px" });

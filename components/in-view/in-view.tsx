@@ -12,7 +12,7 @@ import {
 
 import styles from "./in-view.module.css";
 
-/** SPEC §9 observer defaults. */
+/** The observer's defaults: any pixel in view counts, no offset. */
 export const IN_VIEW_DEFAULTS = { threshold: 0, rootMargin: "0px", once: true } as const;
 
 export interface InViewOptions {

@@ -7,7 +7,7 @@ import { CLIENT_NAVIGATION_EVENT } from "@/components/site-link/client-navigatio
 
 import styles from "./navigation-progress.module.css";
 
-/** SPEC §9 minimum fetch delay: faster navigations show no indicator at all. */
+/** The minimum fetch delay before an indicator shows: faster navigations show no indicator at all. */
 export const NAVIGATION_PROGRESS_DELAY_MS = 200;
 
 export interface NavigationProgressProps {

@@ -10,7 +10,7 @@ import type { Translations } from "@/lib/i18n/default-translations";
 import styles from "./rich-text.module.css";
 
 /**
- * Every rich-text block SPEC 3 lists: headings 1-6, paragraphs, preformatted,
+ * Every rich-text block Prismic's editor offers: headings 1-6, paragraphs, preformatted,
  * strong, em, lists, images (optionally linked), embeds (videos as a facade
  * with the site's translated labels), hyperlinks through Next's router, and labels.
  *

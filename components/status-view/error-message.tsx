@@ -6,7 +6,7 @@ import type { StatusText } from "@/lib/i18n/status-text";
 
 import styles from "./status-view.module.css";
 
-/** The error page's main landmark (SPEC 8): the status code, what happened, a retry and a way home. */
+/** The error page's main landmark: the status code, what happened, a retry and a way home. */
 export function ErrorMessage({
   lang,
   t,

@@ -5,7 +5,7 @@ import type { StatusText } from "@/lib/i18n/status-text";
 
 import styles from "./status-view.module.css";
 
-/** The 404 message (SPEC 2) and a link to the home of the page's language; the caller adds the header. */
+/** The 404 message and a link to the home of the page's language; the caller adds the header. */
 export function NotFoundView({ lang, t }: { lang: Lang; t: StatusText }) {
   return (
     <div className={styles.main}>

@@ -5,7 +5,7 @@ import path from "node:path";
  * What the site must show, read from the bundled content repository (the
  * published documents; releases are drafts): every page's path, <title>, h1
  * and alternates per language. Only the route table and the languages' URL
- * prefixes are the site's own (SPEC 2); everything else comes from content.
+ * prefixes are the site's own; everything else comes from content.
  */
 
 const ROOT = path.resolve(__dirname, "../..");
@@ -20,7 +20,7 @@ export const LANGS: Record<Lang, { prismic: string; prefix: string }> = {
 };
 
 /**
- * SPEC 1: the site's meta description, the home page's in each language: the
+ * The site's meta description, the home page's in each language: the
  * spec's sentence word for word in English, its French translation in French.
  */
 export const SITE_DESCRIPTION: Record<Lang, string> = {
@@ -28,7 +28,7 @@ export const SITE_DESCRIPTION: Record<Lang, string> = {
   fr: "Des conteurs créatifs qui réunissent artistes, marketeurs, scientifiques et geeks de la tech pour créer du contenu de marque et du divertissement pour tous les médias et tous les publics.",
 };
 
-/** SPEC 2: document type -> site path. */
+/** Document type -> site path. */
 const ROUTES: Record<string, string> = {
   home_page: "/",
   works_page: "/works",

@@ -1,5 +1,5 @@
 /**
- * The consent cookie: its value is a JSON map of service id to boolean (SPEC 3).
+ * The consent cookie: its value is a JSON map of service id to boolean.
  * Anything else (malformed, tampered, oversized, prototype-polluting) reads as
  * no consent at all, so the notice shows again and nothing runs. The browser
  * reads and writes it through js-cookie.
@@ -8,7 +8,7 @@ import Cookies from "js-cookie";
 
 import { SERVICE_ID } from "./services";
 
-/** The product's own name, so no other script's cookie is mistaken for it (SPEC 9). */
+/** The product's own name, so no other script's cookie is mistaken for it. */
 export const CONSENT_COOKIE = "vifargent_consent";
 const CONSENT_MAX_AGE_DAYS = 90;
 

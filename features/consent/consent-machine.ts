@@ -1,5 +1,5 @@
 /**
- * The consent banner as a pure state machine (SPEC 4: hidden, shown,
+ * The consent banner as a pure state machine (hidden, shown,
  * expanded). Each transition returns the next state and, when the visitor
  * decided something, the map to save and the changes to announce; the
  * provider performs those effects.

@@ -1,7 +1,7 @@
 /**
  * The consent state of one page, shared by the overlay, the video players and
  * analytics: dispatch actions, read a snapshot, and subscribe to each service's
- * enable and disable events (SPEC 4: on save each service emits one).
+ * enable and disable events (on save each service emits one).
  */
 import { clientLogger } from "@/lib/client-logger";
 

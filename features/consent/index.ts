@@ -1,5 +1,5 @@
 /**
- * Cookie consent (SPEC 1, 3, 4, 9): the services the site registers, the
+ * Cookie consent: the services the site registers, the
  * banner and its detail panel, the cookie that remembers the choice, and the
  * hooks that let other features wait for a service to be allowed.
  *

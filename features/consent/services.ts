@@ -1,5 +1,5 @@
 /**
- * The consent services registry (SPEC 3: id, name, description, required,
+ * The consent services registry (id, name, description, required,
  * default, enabled). Definitions live in code; names and descriptions come from
  * the translations document.
  */
@@ -10,7 +10,7 @@ export interface ConsentService {
   id: string;
   name: string;
   description: string;
-  /** Always on: its toggle is disabled (SPEC 5). */
+  /** Always on: its toggle is disabled. */
   required: boolean;
   /** Presets the toggle in the panel only; nothing runs before an explicit choice. */
   default: boolean;
@@ -34,7 +34,7 @@ function warnIgnored(entry: ServiceEntry): void {
   clientLogger.warn(`Consent service ignored: it needs a unique id and a name (${JSON.stringify(entry)})`);
 }
 
-/** Keeps the entries that have an id and a name (SPEC 5), the first of each id, with defaults. */
+/** Keeps the entries that have an id and a name, the first of each id, with defaults. */
 export function registerServices(
   entries: readonly ServiceEntry[],
   onIgnored: (entry: ServiceEntry) => void = warnIgnored,

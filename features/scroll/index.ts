@@ -1,5 +1,5 @@
 /**
- * Scrolling (SPEC 1, 3, 4, 9): smooth on devices with a fine pointer (Lenis,
+ * Scrolling: smooth on devices with a fine pointer (Lenis,
  * loaded on demand), native elsewhere, and the scroll indicator.
  *
  * Public API, the parts the spec names:

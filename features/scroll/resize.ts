@@ -1,5 +1,5 @@
 /**
- * One source of viewport size changes (SPEC 9's `resize` event): a single,
+ * One source of viewport size changes (the site's `resize` event): a single,
  * debounced window listener while anyone subscribes.
  */
 export interface ViewportSize {

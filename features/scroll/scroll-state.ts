@@ -1,4 +1,4 @@
-/** The scroll state the app reads (SPEC 3 "Scroll state"), as a small store. */
+/** The scroll state the app reads, as a small store. */
 import { SCROLL } from "./settings";
 
 export interface ScrollState {

@@ -1,5 +1,5 @@
 /**
- * Whether the page scrolls smoothly, and how (SPEC 4 "Scrolling", SPEC 9):
+ * Whether the page scrolls smoothly, and how:
  * smooth only with a fine pointer on a device that is not mobile, never when
  * the visitor prefers reduced motion; the constants are the spec's.
  */

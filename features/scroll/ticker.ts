@@ -1,5 +1,5 @@
 /**
- * One requestAnimationFrame loop for everything that animates (SPEC 9's
+ * One requestAnimationFrame loop for everything that animates (the site's
  * `ticker` event): Lenis and any component subscribe to it; the loop runs only
  * while someone listens.
  */

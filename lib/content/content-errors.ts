@@ -51,7 +51,7 @@ export function wasReported(value: unknown): boolean {
 
 /**
  * Next reports every error a render throws with its stack, once for the page and
- * once for its metadata. A content failure has had its one line already (SPEC 8's
+ * once for its metadata. A content failure has had its one line already (the site's
  * words, from the query that failed), so those reports are left out; every other
  * error is printed as before.
  */

@@ -1,6 +1,6 @@
 /**
  * A chunk that fails to load (usually a deploy replaced the files a tab still
- * references) is fixed by a full reload (SPEC 4). Reload once per page within
+ * references) is fixed by a full reload. Reload once per page within
  * a short window, so a chunk that keeps failing shows the error page instead
  * of a reload loop.
  */

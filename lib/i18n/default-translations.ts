@@ -3,7 +3,7 @@ import type { Lang } from "./locales";
 
 /**
  * UI text used when the translations document cannot be loaded or lacks a key
- * (SPEC 8: "keys fall back to default text"). Keys are "group.key", as the
+ * (a missing key falls back to its default text). Keys are "group.key", as the
  * document's groups flatten.
  */
 const fr = {

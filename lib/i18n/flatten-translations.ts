@@ -1,6 +1,6 @@
 /**
  * Flattens a translations document's data: each group's first item becomes
- * "group.key" entries (SPEC 3); plain text fields keep their name. Empty
+ * "group.key" entries; plain text fields keep their name. Empty
  * values are left out so defaults show through.
  */
 export function flattenTranslations(data: Record<string, unknown>): Record<string, string> {

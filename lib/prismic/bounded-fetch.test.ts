@@ -27,7 +27,7 @@ describe("boundedFetch", () => {
     expect((await boundedFetch(answers(ok()).fetchFn, 1000)(URL_)).status).toBe(200);
   });
 
-  it.each([500, 502, 503])("fails a %i with SPEC 8's message, carrying the status", async (status) => {
+  it.each([500, 502, 503])("fails a %i with the site's message, carrying the status", async (status) => {
     const failing = boundedFetch(answers(new Response("oops", { status })).fetchFn, 1000)(URL_);
     await expect(failing).rejects.toThrow(new ContentServiceError(status, URL_));
     await expect(failing).rejects.toMatchObject({

@@ -1,7 +1,7 @@
 /**
  * Every content request, bounded: one deadline for the whole call, 429s retried
  * after their Retry-After while it fits before the deadline, and failures named
- * as SPEC 8 words them, so a page render never hangs on the content service and
+ * in the words the site's error log uses, so a page render never hangs on the content service and
  * its log says what happened.
  */
 

@@ -10,7 +10,7 @@ import { createPublishedClient } from "@/prismicio";
 
 /**
  * The request router's questions to the content API: does this work exist, how many works does
- * this list hold? Answers are remembered for the content TTL (SPEC 9: 5 s) in a bounded map. When
+ * this list hold? Answers are remembered for the content TTL (5 s) in a bounded map. When
  * the API fails the answer is "unknown" (undefined): the page then renders as usual and serves its
  * last good version, never a wrong 404.
  */

@@ -56,7 +56,7 @@ export function listStatus(type: ListType): ProjectStatus | undefined {
 export const WORK_TYPE = "project";
 export const WORK_PATH_PREFIX = "/works/";
 
-/** Where broken links go (SPEC 2), in every language: the 404 page. */
+/** Where broken links go, in every language: the 404 page. */
 export const NOT_FOUND_PATH = "/not-found";
 
 /** Works per list page: a multiple of the grid's 2, 3 and 4 columns. */

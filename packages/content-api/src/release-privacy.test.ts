@@ -1,5 +1,5 @@
 /**
- * Unreleased content stays private, and the API tells what Prismic's would (issue 22, classes 1
+ * Unreleased content stays private, and the API tells what Prismic's would (classes 1
  * and 8), over HTTP against content-api-serve on the bundled repository. A release's ref cannot be
  * built without the preview secret: guesses (the release's id and label, the old unkeyed hash of
  * its id, refs under other secrets, random refs), as refs or inside preview tokens, read nothing of
