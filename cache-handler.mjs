@@ -44,7 +44,13 @@ let marks;
 /** Next's header of a render asked for anew (its own request for it, never a visitor's: see the front). */
 const NEXT_RENDER_ANEW_HEADER = "x-prerender-revalidate";
 /** How long the first request for a seeded page waits for its fresh render before taking the seed. */
-const SEED_REFRESH_WAIT_MS = 10_000;
+const SEED_REFRESH_WAIT_MS = 2_000;
+/** After a seeded page's fresh render failed, how long its requests take the seed without asking again. */
+const SEED_REFRESH_BACKOFF_MS = 2_000;
+/** Fresh renders of seeded pages under way, by app path: requests meeting one wait for it alone. */
+const seedRefreshes = new Map();
+/** When each seeded page's last fresh render failed, by app path. */
+const seedRefreshFailed = new Map();
 
 /** Marks a page seeded from the build (a field of its stored value, which Next leaves alone). */
 const SEEDED = "seededFromBuild";
@@ -131,21 +137,33 @@ class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
   async #renderedInsteadOfSeed(args) {
     const appPath = appPathOfCacheKey(String(args[0]));
     const access = rerenderAccessFrom(globalThis);
-    if (!appPath || !access) return undefined;
-    // Requests meeting the same seed at once wait for one render: Next batches renders of a page.
-    try {
-      const response = await fetch(`${access.origin}${appPath}`, {
+    if (!appPath?.startsWith("/") || !access) return undefined;
+    if (Date.now() - (seedRefreshFailed.get(appPath) ?? -Infinity) < SEED_REFRESH_BACKOFF_MS)
+      return undefined;
+    // One render per page at a time, whatever the number of requests meeting its seed.
+    let refresh = seedRefreshes.get(appPath);
+    if (!refresh) {
+      refresh = fetch(new URL(appPath, access.origin), {
         headers: { [RERENDER_HEADER]: access.token, "accept-encoding": "identity" },
         redirect: "manual",
         signal: AbortSignal.timeout(SEED_REFRESH_WAIT_MS),
-      });
-      await response.arrayBuffer();
-      if (response.status >= 500) return undefined;
-      const rendered = await super.get(...args);
-      return rendered && !rendered.value?.[SEEDED] ? rendered : undefined;
-    } catch {
-      return undefined;
+      })
+        .then(async (response) => {
+          await response.arrayBuffer();
+          return response.status < 500;
+        })
+        .catch(() => false)
+        .then((ok) => {
+          if (ok) seedRefreshFailed.delete(appPath);
+          else seedRefreshFailed.set(appPath, Date.now());
+          return ok;
+        })
+        .finally(() => seedRefreshes.delete(appPath));
+      seedRefreshes.set(appPath, refresh);
     }
+    if (!(await refresh)) return undefined;
+    const rendered = await super.get(...args);
+    return rendered && !rendered.value?.[SEEDED] ? rendered : undefined;
   }
 
   /** @param {any[]} args key, data, ctx */

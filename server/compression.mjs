@@ -12,8 +12,11 @@ import zlib from "node:zlib";
 
 /** Below this, gzip's framing costs more than it saves (the `compression` middleware's threshold). */
 export const MIN_COMPRESSED_BYTES = 1024;
-/** Past this, a body known whole is compressed as a stream rather than held in memory at once. */
-export const MAX_WHOLE_BYTES = 8 * 1024 * 1024;
+/**
+ * Past this, a body known whole is compressed as a stream (on zlib's threads) rather than held and
+ * compressed at once on the event loop: pages are far below it, large files above.
+ */
+export const MAX_WHOLE_BYTES = 256 * 1024;
 
 const COMPRESSIBLE_TYPE =
   /^(?:text\/[a-z0-9.+-]+|application\/(?:json|javascript|xml|manifest\+json|[a-z0-9.-]+\+(?:json|xml))|image\/svg\+xml)\s*(?:;|$)/i;
@@ -202,6 +205,7 @@ export function compressAnswers(request, response, { level = zlib.constants.Z_DE
       const { chunk, callback } = splitEnd(args);
       if (callback) response.once("finish", callback);
       if (mode === "stream") {
+        mode = "ended";
         /** @type {zlib.Gzip} */ (gzip).end(chunk);
         return response;
       }
