@@ -27,7 +27,8 @@ import {
   withStoredLifetime,
 } from "./lib/cache/shared-cache.mjs";
 import { appPathOfCacheKey, seededAt, seedKey } from "./lib/cache/build-seed.mjs";
-import { RERENDER_HEADER, rerenderAccessFrom } from "./lib/cache/rerender-handoff.mjs";
+import { renderAnew, rerenderAccessFrom } from "./lib/cache/rerender-handoff.mjs";
+import { documentTarget, FRONT_HEADERS } from "./server/request-target.mjs";
 import { sharedTagMarks } from "./lib/cache/tag-marks.mjs";
 import { measuredCacheHandler } from "./lib/metrics/isr-timing.mjs";
 import { siteMetrics } from "./lib/metrics/site-metrics.mjs";
@@ -113,11 +114,16 @@ const FileSystemCache = /** @type {{ default: typeof fileSystemCache }} */ (
 class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
   /** Whether this handler serves a render asked for anew (Next makes one handler per request). */
   #rendersAnew = false;
+  /** The page's public URL as the front passed the request on, without Next's navigation hash. */
+  #target = /** @type {string | undefined} */ (undefined);
 
   /** @param {any} context Next's, the request's headers among the rest */
   constructor(context) {
     super(context);
-    this.#rendersAnew = Boolean(context?._requestHeaders?.[NEXT_RENDER_ANEW_HEADER]);
+    const headers = context?._requestHeaders;
+    this.#rendersAnew = Boolean(headers?.[NEXT_RENDER_ANEW_HEADER]);
+    const target = headers?.[FRONT_HEADERS.target];
+    if (typeof target === "string") this.#target = documentTarget(target);
   }
 
   /** @param {any[]} args key, ctx */
@@ -130,28 +136,22 @@ class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
 
   /**
    * The first request for a page seeded from the build (Redis came back empty) waits for a fresh
-   * render of it, asked of this server as a publish asks (server/rerender-gate.mjs), and gets that;
+   * render of it, asked of this server at the URL the request came for, as a publish asks
+   * (server/rerender-gate.mjs), and gets that;
    * if the render fails (the content service down) or takes too long, the seed, stale.
    * @param {any[]} args key, ctx
    */
   async #renderedInsteadOfSeed(args) {
     const appPath = appPathOfCacheKey(String(args[0]));
-    const access = rerenderAccessFrom(globalThis);
-    if (!appPath?.startsWith("/") || !access) return undefined;
+    const target = this.#target;
+    if (!appPath?.startsWith("/") || !target || !rerenderAccessFrom(globalThis)) return undefined;
     if (Date.now() - (seedRefreshFailed.get(appPath) ?? -Infinity) < SEED_REFRESH_BACKOFF_MS)
       return undefined;
     // One render per page at a time, whatever the number of requests meeting its seed.
     let refresh = seedRefreshes.get(appPath);
     if (!refresh) {
-      refresh = fetch(new URL(appPath, access.origin), {
-        headers: { [RERENDER_HEADER]: access.token, "accept-encoding": "identity" },
-        redirect: "manual",
-        signal: AbortSignal.timeout(SEED_REFRESH_WAIT_MS),
-      })
-        .then(async (response) => {
-          await response.arrayBuffer();
-          return response.status < 500;
-        })
+      refresh = renderAnew(globalThis, target, SEED_REFRESH_WAIT_MS)
+        .then((status) => status !== undefined && status < 500)
         .catch(() => false)
         .then((ok) => {
           if (ok) seedRefreshFailed.delete(appPath);

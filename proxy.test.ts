@@ -1,10 +1,11 @@
 import * as pageStaticInfo from "next/dist/build/analysis/get-page-static-info";
 import { getMiddlewareRouteMatcher } from "next/dist/shared/lib/router/utils/middleware-route-matcher";
+import fc from "fast-check";
 import { NextRequest } from "next/server";
 
 import { requestRules } from "@/lib/routing/request-rules";
 import { staticPages } from "@/lib/routing/static-pages";
-import { decideRequest } from "@/server/request-target.mjs";
+import { decideRequest, FRONT_HEADERS } from "@/server/request-target.mjs";
 
 import { config } from "./proxy";
 
@@ -70,7 +71,15 @@ test.each([
 test("Next's own files never go through the router", () => {
   expect(runsFor("/_next/static/chunks/a.js")).toBe(false);
   expect(runsFor("/_next/image")).toBe(false);
+  expect(runsFor("/_next/static/chunks/a.js", { [FRONT_HEADERS.renderAnew]: "id" })).toBe(false);
 });
+
+test.each([...staticPages().map((page) => page.path), "/works", "/works/x", "/sitemap.xml"])(
+  "this server's own request for a fresh render of %s goes through the router",
+  (path) => {
+    expect(runsFor(path, { [FRONT_HEADERS.renderAnew]: "preview-id" })).toBe(true);
+  },
+);
 
 /**
  * The router's answer to a request as Next hands it over: its status, where it sends the visitor,
@@ -252,5 +261,75 @@ describe("a 404 the content decided", () => {
       status: 404,
       rewrite: "http://localhost:3000/fr/not-found",
     });
+  });
+});
+
+describe("this server's own request for a fresh render", () => {
+  const probe = jest.requireMock<{ workExists: jest.Mock; listPageExists: jest.Mock }>(
+    "@/lib/routing/content-probe",
+  );
+  const { proxy } = jest.requireActual<typeof import("./proxy")>("./proxy");
+
+  beforeEach(() => {
+    probe.workExists.mockResolvedValue(true);
+    probe.listPageExists.mockResolvedValue(true);
+  });
+
+  /** Next's view of the request the router goes on with: its rewrite and request headers. */
+  async function onward(path: string, headers: Record<string, string>) {
+    const decision = decideRequest({ method: "GET", target: path, rsc: false }, requestRules);
+    if (decision.action !== "pass") throw new Error(`the front does not pass ${path} on`);
+    const response = await proxy(
+      new NextRequest(`http://localhost:3000${decision.target}`, {
+        headers: { ...headers, ...decision.headers },
+      }),
+    );
+    const overridden = (response.headers.get("x-middleware-override-headers") ?? "").split(",");
+    return {
+      status: response.status,
+      rewrite: response.headers.get("x-middleware-rewrite"),
+      passedOn: response.headers.get("x-middleware-next") === "1",
+      overridden: overridden.filter(Boolean),
+      renderAnew: response.headers.get("x-middleware-request-x-prerender-revalidate"),
+    };
+  }
+
+  // Pages as visitors write them: every kind the router routes, and what it passes through.
+  const pagePath = fc.oneof(
+    fc.constantFrom(...staticPages().map((page) => page.path), "/sitemap.xml", "/not-found"),
+    fc.stringMatching(/^[a-z0-9]{1,12}(?:-[a-z0-9]{1,8}){0,3}$/).map((uid) => `/works/${uid}`),
+    fc.stringMatching(/^[a-z0-9]{1,12}$/).map((uid) => `/en/works/${uid}`),
+    fc
+      .record({
+        list: fc.constantFrom("/works", "/en/works-completed", "/works-in-production"),
+        page: fc.integer({ min: 1, max: 40 }),
+      })
+      .map(({ list, page }) => (page > 1 ? `${list}?page=${page}` : list)),
+  );
+
+  test("goes on to Next as an on-demand revalidation of the page the public URL names, the id the front's", async () => {
+    await fc.assert(
+      fc.asyncProperty(pagePath, fc.stringMatching(/^[0-9a-f]{32}$/), async (path, id) => {
+        const asked = await onward(path, { [FRONT_HEADERS.renderAnew]: id, accept: "text/html" });
+        expect(asked.status).toBeLessThan(500);
+        expect(asked.renderAnew).toBe(id);
+        expect(asked.overridden).toContain("x-prerender-revalidate");
+        expect(asked.overridden).toContain("accept");
+        expect(asked.overridden).not.toContain(FRONT_HEADERS.renderAnew);
+        expect(asked.rewrite !== null || asked.passedOn).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  test("a visitor's request goes on unchanged: Next's header is never added", async () => {
+    await fc.assert(
+      fc.asyncProperty(pagePath, async (path) => {
+        const asked = await onward(path, { accept: "text/html" });
+        expect(asked.renderAnew).toBeNull();
+        expect(asked.overridden).toEqual([]);
+      }),
+      { numRuns: 60 },
+    );
   });
 });

@@ -69,6 +69,24 @@ async function contentNotFound(request: NextRequest, lang: Lang): Promise<Respon
   return NextResponse.rewrite(target, { status: 404 });
 }
 
+/** Next's header for an on-demand revalidation: a fresh render, stored for everyone. */
+const NEXT_RENDER_ANEW_HEADER = "x-prerender-revalidate";
+
+/**
+ * The request Next goes on with: on this server's own request for a fresh render
+ * (server/rerender-gate.mjs), with Next's on-demand revalidation header, the build's id as the
+ * front passed it. Set here, past the router: Next skips the router for a request that comes with
+ * it, and would store the page with its app path for the URL the page shows.
+ */
+function onward(request: NextRequest): { request: { headers: Headers } } | undefined {
+  const previewId = request.headers.get(FRONT_HEADERS.renderAnew);
+  if (previewId === null) return undefined;
+  const headers = new Headers(request.headers);
+  headers.delete(FRONT_HEADERS.renderAnew);
+  headers.set(NEXT_RENDER_ANEW_HEADER, previewId);
+  return { request: { headers } };
+}
+
 export async function proxy(request: NextRequest) {
   const { pathname, searchParams } = request.nextUrl;
   // (A pages router's data URL, /_next/data/…, never reaches Next: the front reads it as the
@@ -81,7 +99,7 @@ export async function proxy(request: NextRequest) {
     return simulatorMayAnswer(visit, nodeEnv() === "production") ? NextResponse.next() : simulatorNotFound();
   }
   const resolution = resolvePath(pathname, searchParams);
-  if (resolution.kind === "outside") return NextResponse.next();
+  if (resolution.kind === "outside") return NextResponse.next(onward(request));
   // Editors in draft mode may see unpublished works: their page decides for itself. Only a valid
   // session counts: a made-up cookie gets a visitor's (prerendered) 404, not a render.
   const found =
@@ -94,7 +112,7 @@ export async function proxy(request: NextRequest) {
   target.searchParams.delete(CATEGORY_PARAM);
   if (found) {
     target.pathname = resolution.internal;
-    return NextResponse.rewrite(target);
+    return NextResponse.rewrite(target, onward(request));
   }
   // Before a 404: the editors' redirects (the `redirects` document), answered here without a render.
   // The visitor's own path and other parameters, as the front passed them on.
@@ -108,13 +126,17 @@ export async function proxy(request: NextRequest) {
   // 404 under the fixed path already).
   if (resolution.kind !== "not-found") return contentNotFound(request, resolution.lang);
   target.pathname = notFoundInternalPath(resolution.lang);
-  return NextResponse.rewrite(target, { status: 404 });
+  return NextResponse.rewrite(target, { status: 404, ...onward(request) });
 }
 
 export const config = {
   // Everything but Next's static files and the pages that exist whatever the content says
   // (lib/routing/static-pages.ts: /, /contact, /legals and their /en twins, which next.config
   // rewrites); resolvePath passes the other non-page paths through. A literal, as Next reads it at
-  // build; proxy.test.ts holds it to the page table.
-  matcher: ["/((?!_next/static/|_next/image|(?:en(?:/(?:contact|legals))?|contact|legals)?$).*)"],
+  // build; proxy.test.ts holds it to the page table. This server's own request for a fresh render
+  // comes through for every page, those too: only here can it become one (`onward`).
+  matcher: [
+    "/((?!_next/static/|_next/image|(?:en(?:/(?:contact|legals))?|contact|legals)?$).*)",
+    { source: "/((?!_next/static/|_next/image).*)", has: [{ type: "header", key: "x-site-render-anew" }] },
+  ],
 };

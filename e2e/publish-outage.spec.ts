@@ -58,6 +58,16 @@ function h1(html: string): string {
   return (/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(html)?.[1] ?? "").replace(/<[^>]+>/g, "").trim();
 }
 
+/**
+ * The URL a page says it is at, in the RSC payload of its HTML (`c`, the path and query split at
+ * each "/"), where Next's client router and crawlers read it: the URL of the request that rendered
+ * the stored copy.
+ */
+function shownUrl(html: string): string | undefined {
+  const found = /\\"c\\":(\[[^\]]*\])/.exec(html);
+  return found ? (JSON.parse(found[1].replace(/\\"/g, '"')) as string[]).join("/") : undefined;
+}
+
 /** The publish the batch's log line reports, once it is settled, as the instance that ran it logs it. */
 const LIVE = /\[publish\] live in ([\d.]+) s: (\d+) page\(s\) rendered anew, (\d+) failed/;
 
@@ -192,6 +202,14 @@ function scenarios(start: () => Promise<Deployment>): () => Deployment {
       expect(h1(work.html), origin).toBe("Électrique, version longue");
       const list = await get(`${origin}/works`);
       expect(list.html, origin).toContain("Électrique, version longue");
+      // Each page the publish rendered says it is at its own public URL, never the app's path.
+      for (const [pathname, answer] of [
+        ["/works/electrique", work],
+        ["/works", list],
+        ["/works?category=music-video", await get(`${origin}/works?category=music-video`)],
+        ["/", await get(`${origin}/`)],
+      ] as const)
+        expect(shownUrl(answer.html), `${origin}${pathname}`).toBe(pathname);
     }
   });
 
@@ -346,12 +364,19 @@ test.describe("two instances sharing Redis behind nginx", () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     for (const instance of instances) {
       const response = await fetch(`${instance.origin}/legals`);
-      expect(h1(await response.text()), instance.origin).toBe(title);
+      const html = await response.text();
+      expect(h1(html), instance.origin).toBe(title);
       expect(response.headers.get("x-nextjs-cache"), instance.origin).not.toBe("STALE");
+      expect(shownUrl(html), instance.origin).toBe("/legals");
     }
-    // A page nobody visited since the restart: its first visit too.
-    const untouched = await fetch(`${instances[1].origin}/en/legals`);
+    // A page nobody visited since the restart, first visited by a client navigation: its first
+    // visit too, and the page rendered for it says it is at its public URL.
+    const untouched = await fetch(`${instances[1].origin}/works/hors-champ?_rsc=abc`, {
+      headers: { rsc: "1" },
+    });
     expect(untouched.status).toBe(200);
     expect(untouched.headers.get("x-nextjs-cache")).not.toBe("STALE");
+    await untouched.arrayBuffer();
+    expect(shownUrl((await get(`${instances[1].origin}/works/hors-champ`)).html)).toBe("/works/hors-champ");
   });
 });

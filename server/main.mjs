@@ -29,7 +29,7 @@ import { compressAnswers } from "./compression.mjs";
 import { dropInternalHeaders } from "./internal-headers.mjs";
 import { provideRerenderAccess } from "../lib/cache/rerender-handoff.mjs";
 import { METRICS_PATH, metricsAccess } from "./metrics-endpoint.mjs";
-import { decideRequest, requestRulesFrom } from "./request-target.mjs";
+import { decideRequest, FRONT_HEADERS, requestRulesFrom } from "./request-target.mjs";
 import { rerenderGate, selfOrigin } from "./rerender-gate.mjs";
 import { cacheState, observeAnswer } from "./request-metrics.mjs";
 
@@ -78,16 +78,10 @@ function dispatch(request, response) {
     return;
   }
   const method = request.method ?? "GET";
+  // This server's own request for a fresh render (./rerender-gate.mjs), decided as any other.
   const rendersAnew = rerender.admit(method, request.headers);
   // Before the decision, which may add the front's own headers for the request router.
   dropInternalHeaders(request.headers);
-  if (rendersAnew) {
-    // This server's own request (./rerender-gate.mjs) for a page's app path, which Next renders
-    // anew without its request router: no visitor's spelling to decide.
-    Object.assign(request.headers, rerender.nextHeaders);
-    void handle(request, response);
-    return;
-  }
   const decision = decideRequest(
     { method, target: request.url ?? "/", rsc: request.headers.rsc === "1" },
     rules,
@@ -113,7 +107,12 @@ function dispatch(request, response) {
     return;
   }
   request.url = decision.target;
-  Object.assign(request.headers, decision.headers);
+  Object.assign(
+    request.headers,
+    decision.headers,
+    { [FRONT_HEADERS.target]: decision.target },
+    rendersAnew ? rerender.routerHeaders : {},
+  );
   void handle(request, response);
 }
 

@@ -33,6 +33,17 @@ export const FRONT_HEADERS = {
   path: "x-site-path",
   /** The visitor's parameters that no page reads, re-encoded: an editor's redirect keeps them. */
   query: "x-site-query",
+  /**
+   * The target as passed on, on every request (set by server/main.mjs): where a visitor's render of
+   * a page can be asked for again (cache-handler.mjs renders a page seeded from the build there).
+   */
+  target: "x-site-target",
+  /**
+   * On this server's own request for a fresh render (./rerender-gate.mjs): the build's preview id,
+   * which the request router hands on to Next as its on-demand revalidation header. Sent with the
+   * request, that header would make Next skip the router, and render the page under its app path.
+   */
+  renderAnew: "x-site-render-anew",
 };
 
 /** Next's navigation hash, as its client writes it (`_rsc` alone: the hash of no router header). */
@@ -208,6 +219,21 @@ function redirect(location) {
  * runs instrumentation.ts as it prepares, without waiting for it to finish.
  */
 const REQUEST_RULES_KEY = Symbol.for("site.request-rules");
+
+/**
+ * A target the front passed on, as the document it names: without Next's navigation hash, which
+ * only an RSC request carries (the same page, and the same stored copy, either way).
+ * @param {string} target
+ */
+export function documentTarget(target) {
+  const mark = target.indexOf("?");
+  if (mark === -1) return target;
+  const kept = target
+    .slice(mark + 1)
+    .split("&")
+    .filter((part) => !isRscPart(part));
+  return `${target.slice(0, mark)}${withQuery(kept.join("&"))}`;
+}
 
 /**
  * Gives the rules to whoever waits for them (requestRulesFrom), or leaves them for a later ask.

@@ -12,6 +12,7 @@ import { attackPieces } from "@/test-support/redirect-attacks";
 import {
   canonicalPath,
   decideRequest,
+  documentTarget,
   FRONT_HEADERS,
   MAX_KEPT_QUERY_BYTES,
   MAX_PATH_BYTES,
@@ -446,7 +447,47 @@ describe("the rules instrumentation.ts hands over", () => {
   });
 
   test("the front's headers are its own names, lower case, as Node reads them", () => {
-    expect(FRONT_HEADERS).toEqual({ path: "x-site-path", query: "x-site-query" });
+    expect(FRONT_HEADERS).toEqual({
+      path: "x-site-path",
+      query: "x-site-query",
+      target: "x-site-target",
+      renderAnew: "x-site-render-anew",
+    });
+  });
+});
+
+describe("a passed target as the document it names", () => {
+  test.each([
+    ["/works", "/works"],
+    ["/works?_rsc=a1", "/works"],
+    ["/works?category=film&page=2&_rsc=a1", "/works?category=film&page=2"],
+    ["/en/works?page=3&_rsc", "/en/works?page=3"],
+    ["/sitemap.xml?_rsc=x&v=1", "/sitemap.xml?v=1"],
+  ])("%s is %s", (target, document) => {
+    expect(documentTarget(target)).toBe(document);
+  });
+
+  test("every target the front passes, asked as a document, is that document's own target", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom("/works", "/en/works-completed", "/works/x", "/"),
+        fc.integer({ min: 1, max: 9 }),
+        fc.stringMatching(/^[A-Za-z0-9_-]{0,12}$/),
+        (path, page, hash) => {
+          const asDocument = decideRequest(
+            { method: "GET", target: `${path}?page=${page}`, rsc: false },
+            requestRules,
+          );
+          const asNavigation = decideRequest(
+            { method: "GET", target: `${path}?page=${page}&_rsc=${hash}`, rsc: true },
+            requestRules,
+          );
+          if (asDocument.action !== "pass" || asNavigation.action !== "pass") return;
+          expect(documentTarget(asNavigation.target)).toBe(asDocument.target);
+          expect(documentTarget(asDocument.target)).toBe(asDocument.target);
+        },
+      ),
+    );
   });
 });
 

@@ -1,19 +1,18 @@
 // @ts-check
 /**
- * The one way to ask this server for a fresh render of a page (after a publish: features/publish/):
- * a GET of the page's app path (`/fr/works/<uid>`: Next renders it anew without its request
- * router, which maps public URLs onto those paths) carrying the token this process made as it
- * started. The front takes the token off every
- * request; for the one that carried it, and only then, it adds the header with which Next renders
- * the page anew and stores it (on-demand revalidation, keyed by the build's preview id, which Next
- * reads from any request but the front drops: ./internal-headers.mjs).
+ * The one way to ask this server for a fresh render of a page (after a publish: features/publish/;
+ * a page seeded from the build: cache-handler.mjs): a GET of the page's public URL, as a visitor
+ * asks for it, carrying the token this process made as it started. The front takes the token off
+ * every request; for the one that carried it, and only then, it passes the build's preview id on
+ * to the request router (FRONT_HEADERS.renderAnew), which hands it to Next as the header of an
+ * on-demand revalidation: Next renders the page anew and stores it. That header is Next's own,
+ * dropped from every request (./internal-headers.mjs); sent with the request, it would make Next
+ * skip the router and store the page with its app path (`/fr/works/<uid>`) as the URL it shows.
  */
 import { randomBytes, timingSafeEqual } from "node:crypto";
 
 import { RERENDER_HEADER } from "../lib/cache/rerender-handoff.mjs";
-
-/** Next's header for an on-demand revalidation, and the build's value for it. */
-const NEXT_REVALIDATE_HEADER = "x-prerender-revalidate";
+import { FRONT_HEADERS } from "./request-target.mjs";
 
 /** @param {string} previewModeId the build's (prerender-manifest.json `preview.previewModeId`) */
 export function rerenderGate(previewModeId, token = randomBytes(32).toString("hex")) {
@@ -31,8 +30,8 @@ export function rerenderGate(previewModeId, token = randomBytes(32).toString("he
       const given = Buffer.from(sent);
       return given.length === expected.length && timingSafeEqual(given, expected);
     },
-    /** What an admitted request carries on to Next. */
-    nextHeaders: { [NEXT_REVALIDATE_HEADER]: previewModeId },
+    /** What an admitted request carries on to the request router. */
+    routerHeaders: { [FRONT_HEADERS.renderAnew]: previewModeId },
   };
 }
 

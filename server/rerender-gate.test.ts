@@ -2,15 +2,16 @@ import fc from "fast-check";
 
 import { RERENDER_HEADER } from "@/lib/cache/rerender-handoff.mjs";
 import { rerenderGate, selfOrigin } from "@/server/rerender-gate.mjs";
+import { FRONT_HEADERS } from "@/server/request-target.mjs";
 
 const gate = () => rerenderGate("preview-id-0123", "a".repeat(64));
 
 test("the server's own token on a GET asks Next for a fresh render; the token goes no further", () => {
   const headers: Record<string, string> = { [RERENDER_HEADER]: "a".repeat(64), accept: "text/html" };
-  const { admit, nextHeaders } = gate();
+  const { admit, routerHeaders } = gate();
   expect(admit("GET", headers)).toBe(true);
   expect(headers).toEqual({ accept: "text/html" });
-  expect(nextHeaders).toEqual({ "x-prerender-revalidate": "preview-id-0123" });
+  expect(routerHeaders).toEqual({ [FRONT_HEADERS.renderAnew]: "preview-id-0123" });
 });
 
 test("any other token, a repeated header, or another method: refused, and the header dropped", () => {

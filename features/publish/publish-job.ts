@@ -10,11 +10,10 @@ import { NEXT_CACHE_IMPLICIT_TAG_ID } from "next/dist/lib/constants";
 
 import { createPublishedClient } from "@/prismicio";
 import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
-import { RERENDER_HEADER, rerenderAccessFrom } from "@/lib/cache/rerender-handoff.mjs";
+import { renderAnew, rerenderAccessFrom } from "@/lib/cache/rerender-handoff.mjs";
 import { getEnv } from "@/lib/env";
 import { langFromPrismic } from "@/lib/i18n/locales";
 import { logger } from "@/lib/logger.mjs";
-import { resolvePath } from "@/lib/routing/resolve-path";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { sitemapEntries, sitemapPartCount } from "@/lib/seo/sitemap-entries";
 
@@ -36,32 +35,12 @@ export const RETRY_DELAYS_MS = [2_000, 5_000, 10_000, 30_000, 60_000, 120_000, 3
 
 const log = logger.child({ module: "publish" });
 
-/**
- * The app path Next stores a public URL's page under (`/works/x` → `/fr/works/x`): an on-demand
- * render is asked for there, past the request router. Files and handlers keep their own path.
- */
-function appPath(path: string): string {
-  const url = new URL(path, "http://site");
-  const resolution = resolvePath(url.pathname, url.searchParams);
-  return resolution.kind === "outside" ? path : resolution.internal;
-}
-
-/** Renders one page anew through this server's front, which alone can ask Next for it. */
+/** Renders one page anew through this server's front, at its public URL. */
 async function renderThroughFront(path: string): Promise<boolean> {
-  const access = rerenderAccessFrom(globalThis);
-  if (!access) return false;
-  const response = await fetch(`${access.origin}${appPath(path)}`, {
-    headers: { [RERENDER_HEADER]: access.token, "accept-encoding": "identity" },
-    redirect: "manual",
-    signal: AbortSignal.timeout(RENDER_TIMEOUT_MS),
-  });
-  await response.arrayBuffer();
-  log.debug(
-    `[publish] ${path} rendered anew: ${response.status} (${response.headers.get("x-nextjs-cache") ?? "no cache state"})`,
-  );
-  if (response.status >= 500)
-    log.warn(`[publish] rendering ${path} anew answered ${response.status}: tried again later`);
-  return response.status < 500;
+  const status = await renderAnew(globalThis, path, RENDER_TIMEOUT_MS);
+  if (status === undefined) return false;
+  if (status >= 500) log.warn(`[publish] rendering ${path} anew answered ${status}: tried again later`);
+  return status < 500;
 }
 
 async function settled(batch: SettledBatch): Promise<void> {

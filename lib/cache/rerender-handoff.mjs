@@ -1,11 +1,11 @@
 // @ts-check
 /**
- * How the site asks its own server for a fresh render after a publish. `npm start`'s front
- * (server/main.mjs) holds a random token made as it starts and, for a request that carries it,
- * tells Next to render the page anew and store it (Next's on-demand revalidation, whose own header
- * the front drops from every other request). It leaves here where it listens and the token; the
- * publish job (features/publish/) finds them. Under `next start` or `next dev` nothing is left, and a
- * publish only marks pages stale. Plain JavaScript: server/main.mjs loads it uncompiled.
+ * How the site asks its own server for a fresh render of a page (after a publish, or of a page
+ * seeded from the build). `npm start`'s front (server/main.mjs) holds a random token made as it
+ * starts and, for a request that carries it, has Next render the page anew and store it
+ * (server/rerender-gate.mjs). It leaves here where it listens and the token; the publish job
+ * (features/publish/) and the cache handler find them. Under `next start` or `next dev` nothing is
+ * left, and a publish only marks pages stale. Plain JavaScript: server/main.mjs loads it uncompiled.
  */
 
 const HANDOFF_KEY = Symbol.for("site.rerender");
@@ -28,4 +28,28 @@ export function rerenderAccessFrom(scope) {
   if (typeof access !== "object" || access === null) return undefined;
   const { origin, token } = /** @type {Partial<RerenderAccess>} */ (access);
   return typeof origin === "string" && typeof token === "string" ? { origin, token } : undefined;
+}
+
+/** A path on this server (`/…`, never `//host/…`, which a URL reads as another host). */
+const OWN_TARGET = /^\/(?!\/)/;
+
+/**
+ * Asks this server for a fresh render of the page at `target`, a public URL's path and query as a
+ * visitor asks for it (Next writes the URL of the request that renders a page into the page it
+ * stores, where the client router and crawlers read it). The answer's status, once its body has
+ * come; undefined without a front to ask. Rejects when the server does not answer within `timeoutMs`.
+ * @param {object} scope globalThis @param {string} target @param {number} timeoutMs
+ * @returns {Promise<number | undefined>}
+ */
+export async function renderAnew(scope, target, timeoutMs) {
+  if (!OWN_TARGET.test(target)) throw new TypeError(`Not a path on this server: ${JSON.stringify(target)}`);
+  const access = rerenderAccessFrom(scope);
+  if (!access) return undefined;
+  const response = await fetch(`${access.origin}${target}`, {
+    headers: { [RERENDER_HEADER]: access.token, "accept-encoding": "identity" },
+    redirect: "manual",
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
