@@ -129,6 +129,8 @@ export function compressAnswers(request, response, { level = zlib.constants.Z_DE
   const held = [];
   /** @type {zlib.Gzip | undefined} */
   let gzip;
+  /** The status the head was written with: what goes out, as Node would have sent it then. */
+  let headStatus = 0;
 
   /** @param {unknown} chunk @param {unknown} [encoding] */
   const toBuffer = (chunk, encoding) =>
@@ -151,6 +153,7 @@ export function compressAnswers(request, response, { level = zlib.constants.Z_DE
     const headers = typeof rest[0] === "string" ? rest[1] : rest[0];
     const message = typeof rest[0] === "string" ? rest[0] : undefined;
     response.statusCode = status;
+    headStatus = status;
     if (message !== undefined) response.statusMessage = message;
     applyHeaders(response, headers);
     if (compressibleType(response.getHeader("content-type"))) varyOnEncoding(response);
@@ -165,11 +168,18 @@ export function compressAnswers(request, response, { level = zlib.constants.Z_DE
     response.removeHeader("content-length");
     response.setHeader("Content-Encoding", "gzip");
     original.writeHead(status);
-    gzip = zlib.createGzip({ level });
-    gzip.on("data", (data) => original.write(data));
-    gzip.on("drain", () => response.emit("drain"));
-    gzip.once("end", () => original.end());
-    gzip.once("error", (error) => response.destroy(error));
+    const stream = zlib.createGzip({ level });
+    gzip = stream;
+    // As fast as the client reads, no faster: compressed parts wait in zlib, not in the socket's
+    // queue, and the writer (Next) meets a full gzip and waits for its drain.
+    stream.on("data", (data) => {
+      if (!original.write(data)) stream.pause();
+    });
+    // The socket's drain, or the one re-emitted below: either way, what zlib holds may go on.
+    response.on("drain", () => stream.resume());
+    stream.on("drain", () => response.emit("drain"));
+    stream.once("end", () => original.end());
+    stream.once("error", (error) => response.destroy(error));
     return response;
   };
 
@@ -217,7 +227,7 @@ export function compressAnswers(request, response, { level = zlib.constants.Z_DE
       const compressed = zlib.gzipSync(Buffer.concat(held), { level });
       response.setHeader("Content-Encoding", "gzip");
       response.setHeader("Content-Length", compressed.length);
-      original.writeHead(response.statusCode);
+      original.writeHead(headStatus);
       original.end(compressed);
       return response;
     }

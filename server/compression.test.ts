@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
@@ -257,3 +258,69 @@ test("once end() returns, the answer is ended as Node would have it: a later sta
     await site.close();
   }
 });
+
+test("a head written, then the status changed before the body: the head's status goes out, as Node would send it", async () => {
+  const site = await serve((_, response) => {
+    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": page.length });
+    response.statusCode = 500;
+    response.end(page);
+  });
+  try {
+    const received = await get(site.port, { "Accept-Encoding": "gzip" });
+    expect(received.status).toBe(200);
+    expect(zlib.gunzipSync(received.body).equals(page)).toBe(true);
+  } finally {
+    await site.close();
+  }
+});
+
+test("a stream goes no faster than its client reads: a writer that waits for drain is held while the client is not reading", async () => {
+  // Text zlib cannot shrink much (random base64): what the client has not read fills the way back.
+  const part = Buffer.from(randomBytes(48 * 1024).toString("base64"));
+  const parts = 400; // 25.6 MB
+  let writtenWhilePaused = -1;
+  let written = 0;
+  let paused = false;
+  const site = await serve(async (_, response) => {
+    response.writeHead(200, { "Content-Type": "text/plain; charset=utf-8" });
+    for (let index = 0; index < parts; index++) {
+      if (!response.write(part)) await new Promise((resolve) => response.once("drain", resolve));
+      written += part.length;
+    }
+    response.end();
+  });
+  try {
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port: site.port,
+          path: "/",
+          headers: { "Accept-Encoding": "gzip" },
+          agent: false,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => resolve(Buffer.concat(chunks)));
+          response.pause();
+          paused = true;
+          setTimeout(() => {
+            writtenWhilePaused = written;
+            paused = false;
+            response.resume();
+          }, 1_000);
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    });
+    expect(paused).toBe(false);
+    expect(zlib.gunzipSync(body).length).toBe(part.length * parts);
+    // The socket's buffers hold a few MB at most; the rest waited for the client.
+    expect(writtenWhilePaused).toBeGreaterThan(0);
+    expect(writtenWhilePaused).toBeLessThan((part.length * parts) / 2);
+  } finally {
+    await site.close();
+  }
+}, 30_000);
