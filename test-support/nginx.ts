@@ -58,13 +58,16 @@ function siteConf(dir: string, port: number, upstreams: string[]): string {
 
 /**
  * The main configuration, as Debian's nginx.conf writes it (workers, connections, sendfile,
- * MIME types), with modules, temp folders and logs in `dir`, then the http-level `includes`.
+ * MIME types) with what site.conf's head adds (pcre_jit), with modules, temp folders and logs in
+ * `dir`, then the http-level `includes`.
  */
 function mainConf(dir: string, includes: string[]): string {
   const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
     .map((kind) => `  ${kind}_temp_path ${path.join(dir, "temp", kind)};`)
     .join("\n");
   return `load_module ${MODULES}/ngx_http_js_module.so;
+# As deploy/nginx/site.conf's head asks operators to add it.
+pcre_jit on;
 ${process.getuid?.() === 0 ? "user root;" : "# not root: workers run as this user"}
 worker_processes auto;
 error_log ${path.join(dir, "error.log")} warn;
