@@ -163,7 +163,11 @@ class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
     }
     if (!(await refresh)) return undefined;
     const rendered = await super.get(...args);
-    return rendered && !rendered.value?.[SEEDED] ? rendered : undefined;
+    if (rendered && !rendered.value?.[SEEDED]) return rendered;
+    // Answered without a render stored (a redirect, a 404 the content decided): not asked again
+    // by every visitor meanwhile.
+    seedRefreshFailed.set(appPath, Date.now());
+    return undefined;
   }
 
   /** @param {any[]} args key, data, ctx */

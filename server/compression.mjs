@@ -170,16 +170,27 @@ export function compressAnswers(request, response, { level = zlib.constants.Z_DE
     original.writeHead(status);
     const stream = zlib.createGzip({ level });
     gzip = stream;
-    // As fast as the client reads, no faster: compressed parts wait in zlib, not in the socket's
-    // queue, and the writer (Next) meets a full gzip and waits for its drain.
+    // As fast as the client reads, no faster: compressed parts wait in zlib while the socket is
+    // full, and the writer (Next) meets a full gzip and waits for its drain. So the socket's drain
+    // (which Node announces on the response) only lets zlib go on; the writer hears gzip's.
     stream.on("data", (data) => {
       if (!original.write(data)) stream.pause();
     });
-    // The socket's drain, or the one re-emitted below: either way, what zlib holds may go on.
-    response.on("drain", () => stream.resume());
-    stream.on("drain", () => response.emit("drain"));
+    const emit = response.emit.bind(response);
+    response.emit = /** @type {typeof response.emit} */ (
+      (/** @type {string | symbol} */ event, /** @type {any[]} */ ...args) => {
+        if (event !== "drain") return emit(event, ...args);
+        stream.resume();
+        return true;
+      }
+    );
+    stream.on("drain", () => emit("drain"));
     stream.once("end", () => original.end());
     stream.once("error", (error) => response.destroy(error));
+    // A client gone before the end: what zlib holds goes with it.
+    response.once("close", () => {
+      if (!stream.writableFinished) stream.destroy();
+    });
     return response;
   };
 

@@ -30,7 +30,10 @@ export function rerenderAccessFrom(scope) {
   return typeof origin === "string" && typeof token === "string" ? { origin, token } : undefined;
 }
 
-/** A path on this server (`/…`, never `//host/…`, which a URL reads as another host). */
+/**
+ * A target is a path (`/…`) and nothing else: the origin joined in front keeps any string on this
+ * server, but a full URL or a `//host/…` here means a caller took a URL for a path.
+ */
 const OWN_TARGET = /^\/(?!\/)/;
 
 /**
