@@ -241,30 +241,28 @@ describe("answers through the front's compression", () => {
   });
 });
 
-test("once end() returns, the answer is ended as Node would have it: a later status change cannot reach the client", async () => {
-  const site = await serve((_, response) => {
-    response.setHeader("Content-Type", "text/html; charset=utf-8");
-    response.setHeader("Content-Length", page.length);
-    response.end(page);
-    expect(response.headersSent).toBe(true);
-    expect(response.writableEnded).toBe(true);
-    response.statusCode = 500;
-  });
-  try {
-    const received = await get(site.port, { "Accept-Encoding": "gzip" });
-    expect(received.status).toBe(200);
-    expect(zlib.gunzipSync(received.body).equals(page)).toBe(true);
-  } finally {
-    await site.close();
-  }
-});
-
-test("a head written, then the status changed before the body: the head's status goes out, as Node would send it", async () => {
-  const site = await serve((_, response) => {
-    response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": page.length });
-    response.statusCode = 500;
-    response.end(page);
-  });
+test.each([
+  [
+    "once end() returns, the answer is ended as Node would have it: a later status change cannot reach the client",
+    (response: http.ServerResponse) => {
+      response.setHeader("Content-Type", "text/html; charset=utf-8");
+      response.setHeader("Content-Length", page.length);
+      response.end(page);
+      expect(response.headersSent).toBe(true);
+      expect(response.writableEnded).toBe(true);
+      response.statusCode = 500;
+    },
+  ],
+  [
+    "a head written, then the status changed before the body: the head's status goes out, as Node would send it",
+    (response: http.ServerResponse) => {
+      response.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": page.length });
+      response.statusCode = 500;
+      response.end(page);
+    },
+  ],
+])("%s", async (_, handler) => {
+  const site = await serve((_request, response) => handler(response));
   try {
     const received = await get(site.port, { "Accept-Encoding": "gzip" });
     expect(received.status).toBe(200);
