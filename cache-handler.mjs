@@ -27,7 +27,7 @@ import {
   withStoredLifetime,
 } from "./lib/cache/shared-cache.mjs";
 import { appPathOfCacheKey, seededAt, seedKey } from "./lib/cache/build-seed.mjs";
-import { renderAnew, rerenderAccessFrom } from "./lib/cache/rerender-handoff.mjs";
+import { NEXT_RENDER_ANEW_HEADER, renderAnew, rerenderAccessFrom } from "./lib/cache/rerender-handoff.mjs";
 import { documentTarget, FRONT_HEADERS } from "./server/request-target.mjs";
 import { sharedTagMarks } from "./lib/cache/tag-marks.mjs";
 import { measuredCacheHandler } from "./lib/metrics/isr-timing.mjs";
@@ -42,8 +42,6 @@ const SEED_STALE_AFTER_SECONDS = 120;
 /** The publish marks every instance shares (lib/cache/tag-marks.mjs), once Redis is configured. */
 /** @type {ReturnType<typeof sharedTagMarks> | undefined} */
 let marks;
-/** Next's header of a render asked for anew (its own request for it, never a visitor's: see the front). */
-const NEXT_RENDER_ANEW_HEADER = "x-prerender-revalidate";
 /** How long the first request for a seeded page waits for its fresh render before taking the seed. */
 const SEED_REFRESH_WAIT_MS = 2_000;
 /** After a seeded page's fresh render failed, how long its requests take the seed without asking again. */

@@ -14,6 +14,7 @@ import { localePath, type Lang } from "@/lib/i18n/locales";
 import { NO_STORE } from "@/lib/net/cache-control";
 import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
 import { NOT_FOUND_PATH } from "@/lib/site/page-types";
+import { NEXT_RENDER_ANEW_HEADER } from "@/lib/cache/rerender-handoff.mjs";
 import { FRONT_HEADERS } from "./server/request-target.mjs";
 
 /**
@@ -68,9 +69,6 @@ async function contentNotFound(request: NextRequest, lang: Lang): Promise<Respon
   target.search = "";
   return NextResponse.rewrite(target, { status: 404 });
 }
-
-/** Next's header for an on-demand revalidation: a fresh render, stored for everyone. */
-const NEXT_RENDER_ANEW_HEADER = "x-prerender-revalidate";
 
 /**
  * The request Next goes on with: on this server's own request for a fresh render

@@ -14,6 +14,12 @@ const HANDOFF_KEY = Symbol.for("site.rerender");
 export const RERENDER_HEADER = "x-site-rerender";
 
 /**
+ * Next's header of an on-demand revalidation (a fresh render, stored for everyone), keyed by the
+ * build's preview id: only the request router sets it (proxy.ts), the cache handler reads it.
+ */
+export const NEXT_RENDER_ANEW_HEADER = "x-prerender-revalidate";
+
+/**
  * @typedef {{ origin: string; token: string }} RerenderAccess
  */
 
