@@ -10,5 +10,5 @@ export { ContactDetails } from "./contact-details";
 export { ContactForm } from "./contact-form";
 export type { ContactFormState } from "./form-state";
 export { CONTACT_FORM_LABEL_KEYS } from "./labels";
-export { outboxDepth, outboxDir } from "./outbox";
+export { checkOutboxWritable, outboxDepth, outboxDir } from "./outbox";
 export { createMessageReceiver } from "./receive-message";

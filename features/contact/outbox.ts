@@ -99,6 +99,27 @@ export async function writeToOutbox(dir: string, id: string, mail: SendMailOptio
 }
 
 /**
+ * Throws, with a sentence an operator can act on, when messages cannot be written into `dir`
+ * (created when missing): a file is written, synced and removed, as a message would be.
+ */
+export async function checkOutboxWritable(dir: string): Promise<void> {
+  try {
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    const probe = path.join(dir, `.probe.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
+    const handle = await fs.open(probe, "wx", 0o600);
+    try {
+      await handle.writeFile("probe\n");
+      await handle.sync();
+    } finally {
+      await handle.close();
+      await fs.rm(probe, { force: true });
+    }
+  } catch (error) {
+    throw new Error(`the contact outbox ${dir} cannot be written (${describeError(error)})`, { cause: error });
+  }
+}
+
+/**
  * How many messages wait (the metrics' outbox depth): names only, one readdir, no file opened;
  * none when the folder does not exist.
  */
