@@ -1,4 +1,5 @@
 import * as pageStaticInfo from "next/dist/build/analysis/get-page-static-info";
+import { PRERENDER_REVALIDATE_HEADER } from "next/dist/lib/constants";
 import { getMiddlewareRouteMatcher } from "next/dist/shared/lib/router/utils/middleware-route-matcher";
 import fc from "fast-check";
 import { NextRequest } from "next/server";
@@ -290,7 +291,7 @@ describe("this server's own request for a fresh render", () => {
       rewrite: response.headers.get("x-middleware-rewrite"),
       passedOn: response.headers.get("x-middleware-next") === "1",
       overridden: overridden.filter(Boolean),
-      renderAnew: response.headers.get("x-middleware-request-x-prerender-revalidate"),
+      renderAnew: response.headers.get(`x-middleware-request-${PRERENDER_REVALIDATE_HEADER}`),
     };
   }
 
@@ -313,7 +314,7 @@ describe("this server's own request for a fresh render", () => {
         const asked = await onward(path, { [FRONT_HEADERS.renderAnew]: id, accept: "text/html" });
         expect(asked.status).toBeLessThan(500);
         expect(asked.renderAnew).toBe(id);
-        expect(asked.overridden).toContain("x-prerender-revalidate");
+        expect(asked.overridden).toContain(PRERENDER_REVALIDATE_HEADER);
         expect(asked.overridden).toContain("accept");
         expect(asked.overridden).not.toContain(FRONT_HEADERS.renderAnew);
         expect(asked.rewrite !== null || asked.passedOn).toBe(true);

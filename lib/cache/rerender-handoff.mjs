@@ -7,6 +7,7 @@
  * (features/publish/) and the cache handler find them. Under `next start` or `next dev` nothing is
  * left, and a publish only marks pages stale. Plain JavaScript: server/main.mjs loads it uncompiled.
  */
+import { PRERENDER_REVALIDATE_HEADER } from "next/dist/lib/constants.js";
 
 const HANDOFF_KEY = Symbol.for("site.rerender");
 
@@ -16,8 +17,9 @@ export const RERENDER_HEADER = "x-site-rerender";
 /**
  * Next's header of an on-demand revalidation (a fresh render, stored for everyone), keyed by the
  * build's preview id: only the request router sets it (proxy.ts), the cache handler reads it.
+ * Next's own constant, the one its server reads, so that both follow it should Next rename it.
  */
-export const NEXT_RENDER_ANEW_HEADER = "x-prerender-revalidate";
+export const NEXT_RENDER_ANEW_HEADER = PRERENDER_REVALIDATE_HEADER;
 
 /**
  * @typedef {{ origin: string; token: string }} RerenderAccess
