@@ -149,7 +149,7 @@ class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
     let refresh = seedRefreshes.get(appPath);
     if (!refresh) {
       refresh = renderAnew(globalThis, target, SEED_REFRESH_WAIT_MS)
-        .then((status) => status !== undefined && status < 500)
+        .then((outcome) => outcome?.rendered === true)
         .catch(() => false)
         .then((ok) => {
           if (ok) seedRefreshFailed.delete(appPath);

@@ -37,10 +37,10 @@ const log = logger.child({ module: "publish" });
 
 /** Renders one page anew through this server's front, at its public URL. */
 async function renderThroughFront(path: string): Promise<boolean> {
-  const status = await renderAnew(globalThis, path, RENDER_TIMEOUT_MS);
-  if (status === undefined) return false;
-  if (status >= 500) log.warn(`[publish] rendering ${path} anew answered ${status}: tried again later`);
-  return status < 500;
+  const outcome = await renderAnew(globalThis, path, RENDER_TIMEOUT_MS);
+  if (outcome && !outcome.rendered)
+    log.warn(`[publish] rendering ${path} anew answered ${outcome.status}: tried again later`);
+  return outcome?.rendered === true;
 }
 
 async function settled(batch: SettledBatch): Promise<void> {

@@ -45,12 +45,19 @@ export function rerenderAccessFrom(scope) {
 const OWN_TARGET = /^\/(?!\/)/;
 
 /**
+ * What came of asking for a fresh render: `rendered` when the server answered below 500 (a page,
+ * a redirect, a 404 the content decided: what a visitor would get, and stored if it is a page),
+ * with the answer's status for a caller that reports a failure.
+ * @typedef {{ rendered: boolean; status: number }} RenderOutcome
+ */
+
+/**
  * Asks this server for a fresh render of the page at `target`, a public URL's path and query as a
  * visitor asks for it (Next writes the URL of the request that renders a page into the page it
- * stores, where the client router and crawlers read it). The answer's status, once its body has
+ * stores, where the client router and crawlers read it). The outcome once the answer's body has
  * come; undefined without a front to ask. Rejects when the server does not answer within `timeoutMs`.
  * @param {object} scope globalThis @param {string} target @param {number} timeoutMs
- * @returns {Promise<number | undefined>}
+ * @returns {Promise<RenderOutcome | undefined>}
  */
 export async function renderAnew(scope, target, timeoutMs) {
   if (!OWN_TARGET.test(target)) throw new TypeError(`Not a path on this server: ${JSON.stringify(target)}`);
@@ -62,5 +69,5 @@ export async function renderAnew(scope, target, timeoutMs) {
     signal: AbortSignal.timeout(timeoutMs),
   });
   await response.arrayBuffer();
-  return response.status;
+  return { rendered: response.status < 500, status: response.status };
 }

@@ -31,13 +31,24 @@ test("the front's access, handed over, is found; anything else is none", () => {
   expect(rerenderAccessFrom(scope)).toBeUndefined();
 });
 
-test("a page is asked of the front at its public URL with the token, and its status comes back", async () => {
-  for (const status of [200, 404, 500]) {
+test("a page is asked of the front at its public URL with the token; below 500 it was rendered", async () => {
+  // A redirect or a 404 the content decided is what a visitor would get: rendered. A 5xx is a failure.
+  const outcomes = [
+    { status: 200, rendered: true },
+    { status: 308, rendered: true },
+    { status: 404, rendered: true },
+    { status: 500, rendered: false },
+    { status: 503, rendered: false },
+  ];
+  for (const { status, rendered } of outcomes) {
     const server = await front(status);
     const scope = {};
     provideRerenderAccess(scope, { origin: server.origin, token: "token-1" });
     try {
-      await expect(renderAnew(scope, "/works?category=film&page=2", 5_000)).resolves.toBe(status);
+      await expect(renderAnew(scope, "/works?category=film&page=2", 5_000)).resolves.toEqual({
+        rendered,
+        status,
+      });
       expect(server.asked).toEqual([
         {
           url: "/works?category=film&page=2",
