@@ -112,16 +112,24 @@ const FileSystemCache = /** @type {{ default: typeof fileSystemCache }} */ (
 class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
   /** Whether this handler serves a render asked for anew (Next makes one handler per request). */
   #rendersAnew = false;
-  /** The page's public URL as the front passed the request on, without Next's navigation hash. */
-  #target = /** @type {string | undefined} */ (undefined);
+  /** The request's headers, as Next passes them. */
+  #headers = /** @type {Record<string, unknown>} */ ({});
 
   /** @param {any} context Next's, the request's headers among the rest */
   constructor(context) {
     super(context);
-    const headers = context?._requestHeaders;
-    this.#rendersAnew = Boolean(headers?.[NEXT_RENDER_ANEW_HEADER]);
-    const target = headers?.[FRONT_HEADERS.target];
-    if (typeof target === "string") this.#target = documentTarget(target);
+    this.#headers = context?._requestHeaders ?? {};
+    this.#rendersAnew = Boolean(this.#headers[NEXT_RENDER_ANEW_HEADER]);
+  }
+
+  /**
+   * The page's public URL as the front passed the request on, without Next's navigation hash.
+   * Worked out only when a seeded page is to be rendered anew: Next makes a handler for every
+   * request, and nearly none meets a seed.
+   */
+  #target() {
+    const target = this.#headers[FRONT_HEADERS.target];
+    return typeof target === "string" ? documentTarget(target) : undefined;
   }
 
   /** @param {any[]} args key, ctx */
@@ -141,13 +149,14 @@ class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
    */
   async #renderedInsteadOfSeed(args) {
     const appPath = appPathOfCacheKey(String(args[0]));
-    const target = this.#target;
-    if (!appPath?.startsWith("/") || !target || !rerenderAccessFrom(globalThis)) return undefined;
+    if (!appPath?.startsWith("/") || !rerenderAccessFrom(globalThis)) return undefined;
     if (Date.now() - (seedRefreshFailed.get(appPath) ?? -Infinity) < SEED_REFRESH_BACKOFF_MS)
       return undefined;
     // One render per page at a time, whatever the number of requests meeting its seed.
     let refresh = seedRefreshes.get(appPath);
     if (!refresh) {
+      const target = this.#target();
+      if (!target) return undefined;
       refresh = renderAnew(globalThis, target, SEED_REFRESH_WAIT_MS)
         .then((outcome) => outcome?.rendered === true)
         .catch(() => false)

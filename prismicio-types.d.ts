@@ -1713,6 +1713,26 @@ export interface TranslationsDocumentDataContactItem {
 	sent_message: prismic.KeyTextField;
 	
 	/**
+	 * Queued Title field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].queued_title
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	queued_title: prismic.KeyTextField;
+	
+	/**
+	 * Queued Message field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].queued_message
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	queued_message: prismic.KeyTextField;
+	
+	/**
 	 * Send Another field in *Translations → Contact*
 	 *
 	 * - **Field Type**: Text
@@ -1871,6 +1891,26 @@ export interface TranslationsDocumentDataContactItem {
 	 * - **Documentation**: https://prismic.io/docs/fields/text
 	 */
 	error_delivery: prismic.KeyTextField;
+	
+	/**
+	 * Error Offline field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_offline
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_offline: prismic.KeyTextField;
+	
+	/**
+	 * Error Unreachable field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_unreachable
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_unreachable: prismic.KeyTextField;
 }
 
 /**

@@ -117,6 +117,7 @@ export const envSchema = startEnvSchema.extend({
   ).optional(),
   CONTACT_OUTBOX_DIR: text("a folder").default(".outbox"),
   CONTACT_SMTP_TIMEOUT_MS: integer(1, MAX_TIMER_MS, "milliseconds").default(10_000),
+  CONTACT_SMTP_REPLY_TIMEOUT_MS: integer(1, MAX_TIMER_MS, "milliseconds").default(600_000),
   CONTACT_RATE_LIMIT: rateLimit.default({ max: 5, windowMs: 600_000 }),
   CONTACT_MIN_FILL_MS: decimal(0, "milliseconds").default(3000),
 });

@@ -1,13 +1,17 @@
 /**
  * npm run outbox:flush — re-sends the contact form messages queued in the outbox.
- * SMTP_URL (required), CONTACT_OUTBOX_DIR (default .outbox), CONTACT_SMTP_TIMEOUT_MS (default 10000),
- * read and checked by lib/env.ts like the site's. Lines go through the site's logger.
- * Exit code 0 when the outbox is empty afterwards, 1 when messages were kept (or on an error).
+ * SMTP_URL (required), CONTACT_OUTBOX_DIR (default .outbox), CONTACT_SMTP_TIMEOUT_MS and
+ * CONTACT_SMTP_REPLY_TIMEOUT_MS, read and checked by lib/env.ts like the site's. Lines go through the
+ * site's logger. Ctrl-C or SIGTERM stops it between messages and aborts the send under way: what it
+ * held goes back to the queue. Exit code 0 when every message was delivered; 1 when messages were
+ * kept or are still being sent by another process (or on an error); 130/143 when interrupted.
  */
-import { smtpTransport } from "../features/contact/deliver";
+import { sendLeaseMs, smtpTransport } from "../features/contact/deliver";
 import { flushOutbox, outboxDir } from "../features/contact/outbox";
 import { getEnvOrExit } from "../lib/env";
 import { logger } from "../lib/logger.mjs";
+
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
 async function main() {
   const env = getEnvOrExit();
@@ -18,11 +22,23 @@ async function main() {
     process.exit(1);
   }
   const dir = outboxDir(env);
-  const transport = smtpTransport(env.SMTP_URL, env.CONTACT_SMTP_TIMEOUT_MS);
+  const stop = new AbortController();
+  let interrupted: keyof typeof SIGNAL_EXIT | undefined;
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      interrupted = signal;
+      logger.warn(`outbox:flush: ${signal}, stopping; the message being sent stays queued`);
+      stop.abort();
+    });
+  }
+  const transport = smtpTransport(env.SMTP_URL, env.CONTACT_SMTP_TIMEOUT_MS, env.CONTACT_SMTP_REPLY_TIMEOUT_MS);
   try {
-    const { sent, kept } = await flushOutbox(dir, transport);
-    logger.info(`${sent} sent, ${kept} kept (${dir})`);
-    process.exitCode = kept === 0 ? 0 : 1;
+    const { sent, kept, busy } = await flushOutbox(dir, transport, logger, {
+      leaseMs: sendLeaseMs({ replyTimeoutMs: env.CONTACT_SMTP_REPLY_TIMEOUT_MS }),
+      signal: stop.signal,
+    });
+    logger.info(`${sent} sent, ${kept} kept, ${busy} being sent elsewhere (${dir})`);
+    process.exitCode = interrupted ? SIGNAL_EXIT[interrupted] : kept === 0 && busy === 0 ? 0 : 1;
   } finally {
     transport.close();
   }

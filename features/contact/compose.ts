@@ -1,11 +1,11 @@
-import { randomUUID } from "node:crypto";
-
 import type { SendMailOptions } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 
 import { PURPOSES, type ContactMessage } from "./message";
 
 export interface ComposeOptions {
+  /** The message's id (a file name and the Message-ID's left part): its submission's key. */
+  id: string;
   /** The recipient for the message's purpose. */
   to: string;
   /** The site's own address (CONTACT_FROM), e.g. `Studio <contact@studio.fr>`. */
@@ -107,7 +107,7 @@ export function composeContactMail(
     "",
   ].join("\n");
 
-  const id = randomUUID();
+  const { id } = options;
   return {
     id,
     mail: {

@@ -11,6 +11,7 @@ export interface ContactConfig {
   from: string;
   outboxDir: string;
   timeoutMs: number;
+  replyTimeoutMs: number;
 }
 
 export function contactConfig(env: Env = getEnv()): ContactConfig {
@@ -19,5 +20,6 @@ export function contactConfig(env: Env = getEnv()): ContactConfig {
     from: env.CONTACT_FROM ?? `no-reply@${new URL(siteUrl(env)).hostname}`,
     outboxDir: outboxDir(env),
     timeoutMs: env.CONTACT_SMTP_TIMEOUT_MS,
+    replyTimeoutMs: env.CONTACT_SMTP_REPLY_TIMEOUT_MS,
   };
 }

@@ -7,7 +7,9 @@ import { SiteLink } from "@/components/site-link/site-link";
 import { ContactFormField } from "./contact-field";
 import type { ContactField } from "./fields";
 import type { ContactFormLabels } from "./labels";
+import { CONFIRMATION_ANCHORS } from "./form-state";
 import { PURPOSES } from "./message";
+import { SUBMISSION_KEY_FIELD } from "./submission-key";
 import { useContactForm, type ContactAction } from "./use-contact-form";
 
 import styles from "./contact-form.module.css";
@@ -17,13 +19,16 @@ const REFUSALS = {
   rate_limit: "contact.error_rate_limit",
   rejected: "contact.error_rejected",
   delivery: "contact.error_delivery",
+  offline: "contact.error_offline",
+  unreachable: "contact.error_unreachable",
 } as const;
 
 /**
  * The contact form: validated in the browser with the server's schema, sent
  * by a Server Action, and a plain POST without JavaScript (the page comes back
- * with errors or the confirmation). Its behaviour is `useContactForm`'s; this
- * is the markup.
+ * with the errors, or the answer redirects to the page's confirmation anchor,
+ * which CSS shows when it is the page's target). Its behaviour is
+ * `useContactForm`'s; this is the markup.
  */
 export function ContactForm({
   action,
@@ -56,9 +61,9 @@ export function ContactForm({
     return (
       <div className={styles.confirmation} role="status">
         <h2 ref={confirmationRef} tabIndex={-1} className={styles.title} autoFocus>
-          {labels["contact.sent_title"]}
+          {labels[form.queued ? "contact.queued_title" : "contact.sent_title"]}
         </h2>
-        <p>{labels["contact.sent_message"]}</p>
+        <p>{labels[form.queued ? "contact.queued_message" : "contact.sent_message"]}</p>
         <a
           href={contactHref}
           className={styles.secondary}
@@ -79,11 +84,12 @@ export function ContactForm({
     return { field: name, error: key && labels[key], autoFocus: name === form.autoFocusField };
   };
 
-  return (
+  const formMarkup = (
     <form
       ref={formRef}
       action={form.formAction}
       onSubmit={form.onSubmit}
+      onInput={form.onInput}
       onFocus={form.onFocus}
       noValidate
       className={styles.form}
@@ -185,9 +191,28 @@ export function ContactForm({
       </div>
       <input type="hidden" name="started" defaultValue={renderedAt} />
 
+      <input type="hidden" name={SUBMISSION_KEY_FIELD} value={form.submissionKey} />
+
       <button type="submit" className={styles.submit} aria-disabled={form.pending || undefined}>
         {form.pending ? labels["contact.sending"] : labels["contact.submit"]}
       </button>
     </form>
+  );
+
+  return (
+    <>
+      {(["sent", "queued"] as const).map((outcome) => (
+        <div
+          key={outcome}
+          id={CONFIRMATION_ANCHORS[outcome]}
+          className={`${styles.confirmation} ${styles.anchored}`}
+          tabIndex={-1}
+        >
+          <h2 className={styles.title}>{labels[`contact.${outcome}_title`]}</h2>
+          <p>{labels[`contact.${outcome}_message`]}</p>
+        </div>
+      ))}
+      {formMarkup}
+    </>
   );
 }

@@ -1,6 +1,10 @@
 /**
- * Delivery of a composed contact mail: over SMTP when SMTP_URL is set, else (or when sending fails)
- * into the outbox, so a message is never lost. Logs carry the message id and outcome only.
+ * Delivery of a composed contact mail. The message is written to the outbox first (synced), so a
+ * crash at any instant leaves it delivered or queued; then, when SMTP_URL is set, it is sent at once
+ * under a lease. The visitor waits for the send at most twice CONTACT_SMTP_TIMEOUT_MS and is told
+ * "sent" or "queued" as it stands; a send still under way goes on (a server may take minutes to
+ * accept what it received) and a failed one stays queued for the next flush. Logs carry the message
+ * id and outcome only.
  */
 import {
   createTransport,
@@ -9,20 +13,40 @@ import {
   type Transporter,
 } from "nodemailer";
 
-import { logger } from "@/lib/logger.mjs";
-
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 
-import { describeError, writeToOutbox, type Logger } from "./outbox";
+import {
+  describeError,
+  leaseMessage,
+  markDelivered,
+  releaseMessage,
+  sendRaw,
+  writeToOutbox,
+  type Logger,
+} from "./outbox";
 
 export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
+/**
+ * How long the server may take to answer once it has the whole message: RFC 5321 (4.5.3.2.6) gives
+ * it 10 minutes, which content scanning uses. Giving up earlier and sending again would double it.
+ */
+export const DEFAULT_SMTP_REPLY_TIMEOUT_MS = 600_000;
+/** A lease outlives the longest send by this much. */
+const LEASE_MARGIN_MS = 60_000;
 
 export interface DeliveryConfig {
-  /** e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465; none: straight to the outbox. */
+  /** e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465; none: the message stays queued. */
   smtpUrl?: string;
   outboxDir: string;
-  /** Per network step (connect, greeting, each reply); the whole send is abandoned after twice this. */
+  /** Connecting and the greeting; the visitor waits at most twice this for the send. */
   timeoutMs?: number;
+  /** Any one reply of the server, the last one after the message included. */
+  replyTimeoutMs?: number;
+}
+
+/** How long one process may hold a message it is sending (a flush or an instance). */
+export function sendLeaseMs(config: Pick<DeliveryConfig, "replyTimeoutMs">): number {
+  return (config.replyTimeoutMs ?? DEFAULT_SMTP_REPLY_TIMEOUT_MS) + LEASE_MARGIN_MS;
 }
 
 /**
@@ -32,61 +56,91 @@ export interface DeliveryConfig {
 export function smtpTransport(
   smtpUrl: string,
   timeoutMs: number = DEFAULT_SMTP_TIMEOUT_MS,
+  replyTimeoutMs: number = DEFAULT_SMTP_REPLY_TIMEOUT_MS,
 ): Transporter<SMTPSentMessageInfo> {
   return createTransport({
     url: smtpUrl,
     connectionTimeout: timeoutMs,
     greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
+    socketTimeout: replyTimeoutMs,
     dnsTimeout: timeoutMs,
   });
 }
 
-/** Sends over SMTP; the reason it did not, or null when every recipient was accepted. */
-async function trySmtp(smtpUrl: string, mail: SendMailOptions, timeoutMs: number): Promise<string | null> {
-  const transport = smtpTransport(smtpUrl, timeoutMs);
+export type DeliveryOutcome = "sent" | "outbox";
+
+/** Sends the queued message under its lease; delivered or given back to the queue, never lost. */
+async function sendQueued(
+  id: string,
+  message: { raw: Buffer; envelope: Parameters<typeof sendRaw>[2] },
+  config: DeliveryConfig & { smtpUrl: string },
+  log: Logger,
+): Promise<DeliveryOutcome> {
+  const lease = await leaseMessage(config.outboxDir, id, sendLeaseMs(config));
+  if (!lease) return "outbox"; // a flush took it first
+  const transport = smtpTransport(config.smtpUrl, config.timeoutMs, config.replyTimeoutMs);
   try {
-    const info = await transport.sendMail({
-      ...mail,
-      signal: mail.signal ?? AbortSignal.timeout(2 * timeoutMs),
-    });
-    const rejected = info.rejected ?? [];
-    return rejected.length === 0 ? null : `${rejected.length} recipient(s) refused`;
-  } catch (error) {
-    return describeError(error);
+    const failure = await sendRaw(transport, message.raw, message.envelope);
+    if (failure === null) {
+      await markDelivered(config.outboxDir, id, lease);
+      return "sent";
+    }
+    await releaseMessage(config.outboxDir, id, lease);
+    log.warn(`contact mail ${id}: queued (${failure})`);
+    return "outbox";
   } finally {
     transport.close();
   }
 }
 
 /**
- * Sends the mail, or queues it in the outbox when there is no SMTP server or it fails or times out.
- * Throws only when the message could be neither sent nor queued.
+ * Accepts the message under `id` (its submission's idempotency key) and tries to send it. A repeat
+ * of an accepted submission is answered as the first one stands now, and nothing is written or sent.
+ * Throws only when the message could not be written (the visitor keeps the text and may try again).
  */
 export async function deliverContactMail(
   id: string,
   mail: SendMailOptions,
   config: DeliveryConfig,
-  log: Logger = logger,
-): Promise<{ id: string; outcome: "sent" | "outbox" }> {
-  const failure = config.smtpUrl
-    ? await trySmtp(config.smtpUrl, mail, config.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS)
-    : "no SMTP server configured";
+  log: Logger,
+): Promise<{ id: string; outcome: DeliveryOutcome; repeat: boolean }> {
   const { contactMessages } = siteMetrics();
-  if (failure === null) {
-    log.info(`contact mail ${id}: sent`);
-    contactMessages.inc({ outcome: "sent" });
-    return { id, outcome: "sent" };
-  }
+  let accepted;
   try {
-    await writeToOutbox(config.outboxDir, id, mail);
+    accepted = await writeToOutbox(config.outboxDir, id, mail);
   } catch (error) {
-    log.error(`contact mail ${id}: neither sent (${failure}) nor queued (${describeError(error)})`);
+    log.error(`contact mail ${id}: not queued (${describeError(error)})`);
     contactMessages.inc({ outcome: "lost" });
     throw error;
   }
-  contactMessages.inc({ outcome: "queued" });
-  if (config.smtpUrl) log.warn(`contact mail ${id}: outbox (${failure})`);
-  else log.info(`contact mail ${id}: outbox (${failure})`);
-  return { id, outcome: "outbox" };
+  if (!accepted.first) {
+    log.info(`contact mail ${id}: repeat of an accepted submission`);
+    return { id, outcome: accepted.delivered ? "sent" : "outbox", repeat: true };
+  }
+  if (!config.smtpUrl) {
+    contactMessages.inc({ outcome: "queued" });
+    log.info(`contact mail ${id}: outbox (no SMTP server configured)`);
+    return { id, outcome: "outbox", repeat: false };
+  }
+  const sending = sendQueued(id, accepted, { ...config, smtpUrl: config.smtpUrl }, log).catch(
+    (error: unknown) => {
+      // The message is on disk; whatever failed here, the next flush sends it.
+      log.warn(`contact mail ${id}: queued (${describeError(error)})`);
+      return "outbox" as const;
+    },
+  );
+  const visitorWaitMs = 2 * (config.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS);
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    sending,
+    new Promise<"pending">((resolve) => (timer = setTimeout(() => resolve("pending"), visitorWaitMs))),
+  ]);
+  clearTimeout(timer);
+  if (outcome === "pending") {
+    log.warn(`contact mail ${id}: queued, the server has not answered yet (still sending)`);
+    void sending.then((late) => log.info(`contact mail ${id}: ${late === "sent" ? "sent" : "still queued"}`));
+  } else if (outcome === "sent") log.info(`contact mail ${id}: sent`);
+  const answered = outcome === "sent" ? "sent" : "outbox";
+  contactMessages.inc({ outcome: answered === "sent" ? "sent" : "queued" });
+  return { id, outcome: answered, repeat: false };
 }

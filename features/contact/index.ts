@@ -8,7 +8,7 @@
 export { formRenderedAt } from "./abuse";
 export { ContactDetails } from "./contact-details";
 export { ContactForm } from "./contact-form";
-export type { ContactFormState } from "./form-state";
+export { confirmationUrl, type ContactFormState } from "./form-state";
 export { CONTACT_FORM_LABEL_KEYS } from "./labels";
 export { checkOutboxWritable, outboxDepth, outboxDir } from "./outbox";
 export { createMessageReceiver } from "./receive-message";

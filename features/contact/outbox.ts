@@ -1,17 +1,28 @@
 /**
- * The contact form's outbox: a folder of messages that could not be sent yet, one raw RFC 5322
- * message per file (`<id>.eml`) with its SMTP envelope beside it (`<id>.json`). Flushing needs only
- * the folder: each message is re-sent as is, and removed once the server has accepted it.
+ * The contact form's outbox, the store of record of every message not yet delivered. One folder,
+ * shared by the instances of a machine and the flush command:
+ *   <id>.eml    the raw RFC 5322 message, written and synced before the first attempt to send it;
+ *               <id> is the submission's idempotency key, so one submission is one file
+ *   <id>.lease  who is sending it now (./outbox-lease.ts)
+ *   <id>.sent   delivered (a date, no content), kept DELIVERED_MARK_MS to recognise a repeat
+ *   <id>.json   the envelope beside a message queued by an earlier release (read, no longer written)
+ * Flushing needs only the folder: each message is re-sent as is, and goes once the server accepted it.
  */
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 
-import { createTransport, type SendMailOptions, type Transporter } from "nodemailer";
+import {
+  createTransport,
+  type SendMailOptions,
+  type SMTPSentMessageInfo,
+  type Transporter,
+} from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 
 import { getEnv, type Env } from "@/lib/env";
-import { logger } from "@/lib/logger.mjs";
+
+import { isLeased, releaseLease, takeLease, type Lease } from "./outbox-lease";
 
 /** Where delivery and flushing report: one line per message, ids and outcomes only. */
 export type Logger = { [Level in "info" | "warn" | "error"]: (message: string) => void };
@@ -54,9 +65,8 @@ export function describeError(error: unknown): string {
   return [code, responseCode, text].filter((part) => part !== undefined && part !== "").join(" ");
 }
 
-/** Writes through a temporary name in the same folder, then renames: readers see all or nothing. */
-async function writeAtomically(dir: string, name: string, data: string | Buffer): Promise<string> {
-  const target = path.join(dir, name);
+/** A new file in `dir`, written and synced under a temporary name: its path. */
+async function writeTemporary(dir: string, name: string, data: string | Buffer): Promise<string> {
   const temporary = path.join(dir, `.${name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`);
   try {
     const handle = await fs.open(temporary, "wx", 0o600);
@@ -66,16 +76,39 @@ async function writeAtomically(dir: string, name: string, data: string | Buffer)
     } finally {
       await handle.close();
     }
-    await fs.rename(temporary, target);
   } catch (error) {
     await fs.rm(temporary, { force: true });
     throw error;
   }
-  return target;
+  return temporary;
+}
+
+/** Makes the folder's own entries (a new name, a removed one) durable, as a crash would find them. */
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await fs.open(dir, "r");
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes through a temporary name in the same folder, then renames: readers see all or nothing. */
+async function writeAtomically(dir: string, name: string, data: string | Buffer): Promise<void> {
+  const temporary = await writeTemporary(dir, name, data);
+  try {
+    await fs.rename(temporary, path.join(dir, name));
+  } catch (error) {
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+  await syncFolder(dir);
 }
 
 /** The message nodemailer would send, as raw bytes (CRLF lines), and its envelope. */
-async function buildRawMessage(mail: SendMailOptions): Promise<{ raw: Buffer; envelope: OutboxEnvelope }> {
+export async function buildRawMessage(
+  mail: SendMailOptions,
+): Promise<{ raw: Buffer; envelope: OutboxEnvelope }> {
   const info = await createTransport({ streamTransport: true, buffer: true, newline: "windows" }).sendMail(
     mail,
   );
@@ -83,19 +116,59 @@ async function buildRawMessage(mail: SendMailOptions): Promise<{ raw: Buffer; en
   return { raw: info.message, envelope: { from: info.envelope.from, to: [...info.envelope.to] } };
 }
 
-/** Queues a message: `<dir>/<id>.json` (envelope) then `<dir>/<id>.eml`, each atomically. Returns the .eml path. */
-export async function writeToOutbox(dir: string, id: string, mail: SendMailOptions): Promise<string> {
+/** What the outbox knew of a submission's key when it was handed the message. */
+export type Acceptance =
+  /** First time: the message is now on disk, queued. */
+  | { first: true; raw: Buffer; envelope: OutboxEnvelope }
+  /** A repeat of a submission already accepted: nothing written. */
+  | { first: false; delivered: boolean };
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** Where a submission stands: delivered, queued (or being sent), or not known here. */
+export async function submissionState(dir: string, id: string): Promise<"sent" | "queued" | null> {
+  if (!SAFE_ID.test(id)) return null;
+  const { message, sent } = namesOf(dir, id);
+  if (await exists(sent)) return "sent";
+  if (await exists(message)) return "queued";
+  // Delivered between the two looks: the message went after its mark was written.
+  return (await exists(sent)) ? "sent" : null;
+}
+
+/**
+ * Accepts a submission once per id (its idempotency key): the message is written and synced as
+ * `<dir>/<id>.eml` before anything else happens to it, and the name is taken with link(), which
+ * fails when it exists, so of two submissions with one id only one is queued. A repeat is told
+ * whether the first was delivered (`<id>.sent`, kept a while after delivery) or still waits.
+ * The envelope is the message's own From and To (read back from its headers when it is flushed).
+ */
+export async function writeToOutbox(dir: string, id: string, mail: SendMailOptions): Promise<Acceptance> {
   if (!SAFE_ID.test(id)) throw new TypeError("writeToOutbox: the id must be letters, digits, - or _");
   const { raw, envelope } = await buildRawMessage(mail);
   if (envelope.to.length === 0) throw new TypeError("writeToOutbox: the message has no recipient");
+  const { message, sent } = namesOf(dir, id);
+  if (await exists(sent)) return { first: false, delivered: true };
   await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  const sidecar = await writeAtomically(dir, `${id}.json`, `${JSON.stringify({ envelope }, null, 2)}\n`);
+  const temporary = await writeTemporary(dir, `${id}.eml`, raw);
   try {
-    return await writeAtomically(dir, `${id}.eml`, raw);
+    await fs.link(temporary, message);
   } catch (error) {
-    await fs.rm(sidecar, { force: true });
-    throw error;
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return { first: false, delivered: await exists(sent) };
+  } finally {
+    await fs.rm(temporary, { force: true });
   }
+  await syncFolder(dir);
+  // Delivered between the check above and the link: this copy is a repeat, not a new message.
+  if (await exists(sent)) {
+    await fs.rm(message, { force: true });
+    return { first: false, delivered: true };
+  }
+  return { first: true, raw, envelope };
 }
 
 /**
@@ -120,8 +193,8 @@ export async function checkOutboxWritable(dir: string): Promise<void> {
 }
 
 /**
- * How many messages wait (the metrics' outbox depth): names only, one readdir, no file opened;
- * none when the folder does not exist.
+ * How many messages are not yet delivered, being sent or not (the metrics' outbox depth): names
+ * only, one readdir, no file opened; none when the folder does not exist.
  */
 export async function outboxDepth(dir: string): Promise<number> {
   try {
@@ -207,82 +280,153 @@ async function readEnvelope(entry: OutboxEntry, raw: Buffer): Promise<OutboxEnve
 /** What a claimed message's name carries after `.<id>.eml`, then the claiming process and a nonce. */
 const CLAIM_MARK = ".sending-";
 
-/** The ids of messages a flush claimed and never finished (it died, or is still running). */
-async function listClaims(dir: string): Promise<string[]> {
-  const names = await fs.readdir(dir).catch(() => [] as string[]);
-  return names.flatMap((name) => {
-    const match = /^\.(.+)\.eml\.sending-/.exec(name);
-    return match ? [match[1]] : [];
-  });
+/** The files of one message: its text, who sends it now, and the mark left once it was delivered. */
+function namesOf(dir: string, id: string) {
+  const base = path.join(dir, id);
+  return { message: `${base}.eml`, sidecar: `${base}.json`, lease: `${base}.lease`, sent: `${base}.sent` };
 }
 
 function sidecarOf(entry: OutboxEntry): string {
   return entry.file.replace(/\.eml$/, ".json");
 }
 
+/** How long `<id>.sent` stays after delivery: a repeat of the submission is recognised that long. */
+export const DELIVERED_MARK_MS = 7 * 24 * 60 * 60 * 1000;
+
 /**
- * Re-sends every queued message, oldest first, with its envelope. A message leaves the folder only
- * when the server accepted every recipient; anything else (refusal, network error, unreadable file)
- * keeps it, logged, and the flush goes on with the next one.
+ * Records a delivery: the mark first (synced), then the message goes. At every instant the message
+ * is queued or marked delivered, and a flush that finds both drops the copy.
+ */
+export async function markDelivered(dir: string, id: string, lease: Lease): Promise<void> {
+  const names = namesOf(dir, id);
+  await writeAtomically(dir, `${id}.sent`, `${new Date().toISOString()}\n`);
+  await fs.rm(names.message, { force: true });
+  await fs.rm(names.sidecar, { force: true });
+  await releaseLease(names.lease, lease);
+}
+
+/** Takes the lease on a queued message for `ms`: null when another process is sending it. */
+export function leaseMessage(dir: string, id: string, ms: number): Promise<Lease | null> {
+  return takeLease(namesOf(dir, id).lease, ms);
+}
+
+/** Gives a queued message back to the queue (its send failed or was interrupted). */
+export function releaseMessage(dir: string, id: string, lease: Lease): Promise<void> {
+  return releaseLease(namesOf(dir, id).lease, lease);
+}
+
+/** Whether the server accepted every recipient of `envelope`: the refused ones, by address. */
+function refusedRecipients(envelope: OutboxEnvelope, info: SMTPSentMessageInfo): string[] {
+  const accepted = info.accepted?.map((address) => String(address).toLowerCase());
+  return envelope.to.filter(
+    (recipient) =>
+      info.rejected?.some((address) => String(address).toLowerCase() === recipient.toLowerCase()) ||
+      (accepted !== undefined && !accepted.includes(recipient.toLowerCase())),
+  );
+}
+
+/**
+ * Sends one raw message with its envelope: null when every recipient was accepted, else why not.
+ * Never throws: the caller keeps the message on any failure.
+ */
+export async function sendRaw(
+  transport: Transporter<SMTPSentMessageInfo>,
+  raw: Buffer,
+  envelope: OutboxEnvelope,
+  signal?: AbortSignal,
+): Promise<string | null> {
+  try {
+    const info = await transport.sendMail({ envelope, raw, ...(signal ? { signal } : {}) });
+    const refused = refusedRecipients(envelope, info);
+    return refused.length === 0 ? null : `${refused.length} of ${envelope.to.length} recipient(s) refused`;
+  } catch (error) {
+    return describeError(error);
+  }
+}
+
+/** Old delivered marks go, and a message whose delivery was marked but not yet cleared. */
+async function tidy(dir: string, names: string[], now: number): Promise<void> {
+  for (const name of names) {
+    const file = path.join(dir, name);
+    if (name.endsWith(".sent")) {
+      const stats = await fs.stat(file).catch(() => null);
+      if (stats && now - stats.mtimeMs > DELIVERED_MARK_MS) await fs.rm(file, { force: true });
+    } else if (name.endsWith(".eml") && !name.startsWith(".")) {
+      const id = name.slice(0, -".eml".length);
+      const { sent, lease } = namesOf(dir, id);
+      if ((await exists(sent)) && !(await isLeased(lease, now))) {
+        await fs.rm(file, { force: true });
+        await fs.rm(sidecarOf({ id, file, queuedAt: new Date(0) }), { force: true });
+      }
+    }
+  }
+}
+
+export interface FlushResult {
+  sent: number;
+  /** Tried and kept: refused, unreadable, or the server failed. */
+  kept: number;
+  /** Being sent by another process now (an instance's first attempt, another flush). */
+  busy: number;
+}
+
+export interface FlushOptions {
+  /** How long a flush may hold a message: the longest a send can take, and then some. */
+  leaseMs: number;
+  /** Stops the flush between messages and aborts the send in progress (its message is kept). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Re-sends every queued message, oldest first, with its envelope. Each is leased first, so a message
+ * is sent by one process at a time; a message leaves the queue only when the server accepted every
+ * recipient; anything else (refusal, network error, unreadable file, an interruption) gives it back
+ * to the queue, logged, and the flush goes on with the next one.
  */
 export async function flushOutbox(
   dir: string,
-  transport: Transporter,
-  log: Logger = logger,
-): Promise<{ sent: number; kept: number }> {
-  let sent = 0;
-  let kept = 0;
-  const unfinished = await listClaims(dir);
-  if (unfinished.length > 0) {
-    log.warn(
-      `outbox: ${unfinished.length} message(s) claimed by a flush that did not finish, not re-sent (they may have been delivered): ${unfinished.join(", ")}; once checked, rename .<id>.eml${CLAIM_MARK}… back to <id>.eml to send again`,
-    );
-  }
+  transport: Transporter<SMTPSentMessageInfo>,
+  log: Logger,
+  options: FlushOptions,
+): Promise<FlushResult> {
+  const result: FlushResult = { sent: 0, kept: 0, busy: 0 };
+  const names = await fs.readdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw error;
+  });
+  await tidy(dir, names, Date.now());
   for (const entry of await listOutbox(dir)) {
-    // Claimed first, by an atomic rename: of two flushes at once only one gets each message, and
-    // a flush that dies mid-send leaves it claimed (hidden from the queue), never sent twice.
-    const claimed = path.join(
-      dir,
-      `.${entry.id}.eml${CLAIM_MARK}${process.pid}-${randomBytes(4).toString("hex")}`,
-    );
-    try {
-      await fs.rename(entry.file, claimed);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") continue; // another flush has it
-      throw error;
+    if (options.signal?.aborted) break;
+    const lease = await leaseMessage(dir, entry.id, options.leaseMs);
+    if (!lease) {
+      result.busy += 1;
+      log.info(`outbox: ${entry.id} is being sent by another process`);
+      continue;
     }
-    const release = () => fs.rename(claimed, entry.file).catch(() => undefined);
+    const { sent, lease: leaseFile } = namesOf(dir, entry.id);
+    let failure: string | null;
     try {
-      const raw = await fs.readFile(claimed);
+      if (await exists(sent)) {
+        await markDelivered(dir, entry.id, lease);
+        continue;
+      }
+      const raw = await fs.readFile(entry.file);
       const envelope = await readEnvelope(entry, raw);
-      if (!envelope) {
-        kept += 1;
-        await release();
-        log.error(`outbox: ${entry.id} kept: unreadable (no valid envelope in ${entry.id}.json or headers)`);
-        continue;
-      }
-      const info = await transport.sendMail({ envelope, raw });
-      const accepted = info.accepted?.map((address) => String(address).toLowerCase());
-      const refused = envelope.to.filter(
-        (recipient) =>
-          info.rejected?.some((address) => String(address).toLowerCase() === recipient.toLowerCase()) ||
-          (accepted !== undefined && !accepted.includes(recipient.toLowerCase())),
-      );
-      if (refused.length > 0) {
-        kept += 1;
-        await release();
-        log.warn(`outbox: ${entry.id} kept: ${refused.length} of ${envelope.to.length} recipient(s) refused`);
-        continue;
-      }
-      await fs.rm(claimed, { force: true });
-      await fs.rm(sidecarOf(entry), { force: true });
-      sent += 1;
-      log.info(`outbox: ${entry.id} sent`);
+      failure = envelope
+        ? await sendRaw(transport, raw, envelope, options.signal)
+        : `unreadable (no valid envelope in ${entry.id}.json or headers)`;
     } catch (error) {
-      kept += 1;
-      await release();
-      log.warn(`outbox: ${entry.id} kept: ${describeError(error)}`);
+      failure = describeError(error);
+    }
+    if (failure === null) {
+      await markDelivered(dir, entry.id, lease);
+      result.sent += 1;
+      log.info(`outbox: ${entry.id} sent`);
+    } else {
+      await releaseLease(leaseFile, lease);
+      result.kept += 1;
+      log.warn(`outbox: ${entry.id} kept: ${failure}`);
     }
   }
-  return { sent, kept };
+  return result;
 }

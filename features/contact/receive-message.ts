@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+
 import type { Content } from "@prismicio/client";
 import type { Logger as SiteLogger } from "pino";
 
@@ -12,9 +14,11 @@ import { contactConfig } from "./config";
 import { deliverContactMail } from "./deliver";
 import { formValues } from "./fields";
 import type { ContactFormState } from "./form-state";
+import { submissionState } from "./outbox";
 import { recipientFor } from "./recipients";
-import { validateContact } from "./schema";
+import { validateContact, type ContactFields } from "./schema";
 import { siteRateLimiter, type RateLimiter } from "./shared-rate-limit";
+import { isSubmissionKey, SUBMISSION_KEY_FIELD } from "./submission-key";
 
 /** What a message needs from outside the feature, as the route hands it over. */
 export interface ReceivedRequest {
@@ -32,11 +36,32 @@ export interface ReceivedRequest {
 }
 
 /**
- * The contact form's server side: the same schema as the browser, the abuse
- * checks (honeypot, minimum fill time, rate limit), then delivery (SMTP, or the
- * outbox when SMTP is unset or fails). What was typed always comes back.
- * One limiter per receiver: the route keeps one per server instance (see the
- * README for several instances).
+ * The message's id: the browser's key for this submission, or, from a browser without JavaScript
+ * (which cannot make one on a page served to everyone alike), a digest of what was sent and when the
+ * form was served, so that the same post sent twice is still one message.
+ */
+export function messageId(
+  form: FormData,
+  lang: Lang,
+  data: ContactFields,
+  started: string | undefined,
+): string {
+  const key = form.get(SUBMISSION_KEY_FIELD);
+  if (isSubmissionKey(key)) return `k-${key}`;
+  const { name, email, company = "", purpose, message } = data;
+  const digest = createHash("sha256")
+    .update(JSON.stringify([lang, name, email, company, purpose, message, started ?? ""]))
+    .digest("base64url");
+  return `d-${digest}`;
+}
+
+/**
+ * The contact form's server side: the same schema as the browser, the abuse checks (honeypot,
+ * minimum fill time, rate limit), then delivery (written to the outbox, then sent over SMTP when it
+ * is set). A submission already accepted is answered as it stands, without counting against the
+ * rate limit. What was typed always comes back when the message was not accepted.
+ * One limiter per receiver: the route keeps one per server instance (see the README for several
+ * instances).
  */
 export function createMessageReceiver(limiter: RateLimiter = siteRateLimiter()) {
   return async function receiveMessage(
@@ -59,6 +84,14 @@ export function createMessageReceiver(limiter: RateLimiter = siteRateLimiter()) 
     const checked = validateContact(values);
     if (!checked.ok) return { status: "invalid", values: kept, errors: checked.errors };
 
+    const config = contactConfig();
+    const id = messageId(form, lang, checked.data, values.started);
+    const known = await submissionState(config.outboxDir, id);
+    if (known) {
+      log.info(`contact: message ${id} already accepted, answered as it stands`);
+      return { status: "sent", id, queued: known === "queued" };
+    }
+
     const client = clientKey(clientAddress(request.forwardedFor));
     if (!(await limiter.take(client, now))) {
       log.warn("contact: refused, rate limit reached");
@@ -66,21 +99,20 @@ export function createMessageReceiver(limiter: RateLimiter = siteRateLimiter()) 
     }
 
     const { page, settings, t, siteName } = await request.readContent(lang);
-    const config = contactConfig();
     const to = recipientFor(checked.data.purpose, page, settings);
     if (!to) {
       log.error("contact: no recipient address in the contact page or settings");
       return { status: "refused", values: kept, reason: "delivery" };
     }
-    const { id, mail } = composeContactMail(
+    const { mail } = composeContactMail(
       { ...checked.data, lang },
-      { to, from: config.from, purposeLabel: t[`contact.purpose_${checked.data.purpose}`], siteName },
+      { id, to, from: config.from, purposeLabel: t[`contact.purpose_${checked.data.purpose}`], siteName },
     );
     try {
-      await deliverContactMail(id, mail, config, log);
-      return { status: "sent", id };
+      const { outcome } = await deliverContactMail(id, mail, config, log);
+      return { status: "sent", id, queued: outcome === "outbox" };
     } catch (error) {
-      log.error({ err: error }, `contact: message ${id} could not be delivered nor kept`);
+      log.error({ err: error }, `contact: message ${id} could not be queued`);
       return { status: "refused", values: kept, reason: "delivery" };
     }
   };

@@ -2,6 +2,7 @@
 
 import { useActionState, useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
 
+import { clearDraft, readDraft, saveDraft } from "./draft";
 import { FIELDS, formValues, type ContactField, type FieldErrors } from "./fields";
 import { IDLE, type ContactFormState, type Refusal } from "./form-state";
 import type { validateContact } from "./schema";
@@ -12,11 +13,15 @@ export type ContactAction = (state: ContactFormState, form: FormData) => Promise
 type Validator = typeof validateContact | "server";
 
 /**
- * The contact form's behaviour, apart from its markup: the Server Action's
- * state, the browser's check with the server's schema (a chunk of its own,
- * about 17 kB gzip, fetched once the visitor starts on the form, so never in
- * the first load), focus on the first error or the confirmation, and the
- * minimum-fill-time stamp. What was typed always comes back.
+ * The contact form's behaviour, apart from its markup. Without JavaScript the form posts to the page
+ * (React's form action, whose answer renders the page again with the errors, or redirects to the
+ * confirmation). With it, the submit is taken over here: the browser's check with the server's
+ * schema (a chunk of its own, about 17 kB gzip, fetched once the visitor starts on the form, so
+ * never in the first load), one submission at a time (a second click or Enter while one is pending
+ * does nothing), the Server Action called directly so that a failed request (offline, a proxy's
+ * 429 or 502, a timeout) becomes a message beside the kept text instead of the error page, the
+ * draft and the submission's key kept in the tab (./draft.ts), focus on the first error or the
+ * confirmation, and the minimum-fill-time stamp. What was typed always comes back.
  */
 export function useContactForm(
   action: ContactAction,
@@ -30,9 +35,14 @@ export function useContactForm(
   permalink: string,
 ) {
   const { form: formRef, confirmation } = refs;
-  const [state, formAction, pending] = useActionState(action, IDLE, permalink);
+  const [serverState, formAction] = useActionState(action, IDLE, permalink);
+  const [answer, setAnswer] = useState<ContactFormState | null>(null);
+  const state = answer ?? serverState;
+  const [pending, setPending] = useState(false);
+  const sending = useRef(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
+  const [key, setKey] = useState("");
   const validator = useRef<Validator | null>(null);
   const validatorLoad = useRef<Promise<void> | null>(null);
 
@@ -53,6 +63,17 @@ export function useContactForm(
   // Without JavaScript the server's answer focuses its first error through autofocus.
   const autoFocusField = state.status === "invalid" && !clientErrors ? firstError : undefined;
 
+  // The draft of this tab (its key, and what was typed before a reload) once the form is shown.
+  useEffect(() => {
+    if (sent) return;
+    const draft = readDraft();
+    setKey(draft.key);
+    const form = formRef.current;
+    if (form && Object.keys(values).length === 0) restoreValues(form, draft.values);
+    // Only when the form appears: a later answer brings its own values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sent, formRef]);
+
   // The minimum fill time counts from when the browser shows the form (again, after "write another").
   const shownAt = useRef(0);
   useEffect(() => {
@@ -72,45 +93,93 @@ export function useContactForm(
       formRef.current?.querySelector<HTMLElement>("[data-form-alert]")?.focus();
   }, [state, formRef]);
 
+  async function submit(form: HTMLFormElement) {
+    const data = new FormData(form);
+    sending.current = true;
+    setPending(true);
+    let next: ContactFormState;
+    try {
+      next = await action(state, data);
+    } catch {
+      // No answer from the site: the request failed, or something else answered it.
+      next = {
+        status: "refused",
+        values: formValues(data),
+        reason: navigator.onLine === false ? "offline" : "unreachable",
+      };
+    }
+    if (next.status === "sent") clearDraft();
+    setAnswer(next);
+    sending.current = false;
+    setPending(false);
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    // One submission at a time: the second click or Enter waits for the first's answer.
+    if (sending.current) return event.preventDefault();
     // Set as the form is sent: React may have reset the field to the server's stamp since.
-    const started = event.currentTarget.elements.namedItem("started");
+    const started = form.elements.namedItem("started");
     if (started instanceof HTMLInputElement && shownAt.current) started.value = String(shownAt.current);
     const validate = validator.current;
     if (validate === null) {
       // Sent before the schema arrived: hold the message, check it once the schema is here.
       event.preventDefault();
-      const form = event.currentTarget;
       void prepareValidation().then(() => form.requestSubmit());
       return;
     }
-    if (validate === "server") return setClientErrors(null);
-    const checked = validate(formValues(new FormData(event.currentTarget)));
-    if (checked.ok) return setClientErrors(null);
+    const checked = validate === "server" ? null : validate(formValues(new FormData(form)));
     event.preventDefault();
-    setClientErrors(checked.errors);
-    focusField(
-      event.currentTarget,
-      FIELDS.find((field) => checked.errors[field]),
-    );
+    if (checked && !checked.ok) {
+      setClientErrors(checked.errors);
+      focusField(
+        form,
+        FIELDS.find((field) => checked.errors[field]),
+      );
+      return;
+    }
+    setClientErrors(null);
+    void submit(form);
   }
 
   return {
     formAction,
     pending,
     sent,
+    /** Whether the accepted message waits in the outbox rather than having been delivered. */
+    queued: state.status === "sent" && state.queued,
     values,
     errors,
     refusal,
     firstError,
     autoFocusField,
+    /** This submission's idempotency key, once the browser has it (none in the server's HTML). */
+    submissionKey: key,
     onSubmit,
     onFocus: () => void prepareValidation(),
-    /** "Write another message": back to an empty form. */
+    /** Keeps the draft as it is typed. */
+    onInput: (event: FormEvent<HTMLFormElement>) => {
+      if (key) saveDraft({ key, values: formValues(new FormData(event.currentTarget)) });
+    },
+    /** "Write another message": back to an empty form, with a new key. */
     dismiss: () => setDismissed(state.status === "sent" ? state.id : null),
   };
 }
 
 function focusField(form: HTMLFormElement | null, field: ContactField | undefined) {
   if (field) form?.querySelector<HTMLElement>(`#contact-${field}`)?.focus();
+}
+
+/** Puts a draft's values back into an empty form's fields. */
+function restoreValues(form: HTMLFormElement, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === "on";
+    else if (
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement
+    )
+      field.value = value;
+  }
 }

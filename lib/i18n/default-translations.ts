@@ -96,6 +96,9 @@ const fr = {
   "contact.sending": "Envoi en cours…",
   "contact.sent_title": "Merci, votre message est bien parti.",
   "contact.sent_message": "Nous vous répondons sous 48 heures ouvrées.",
+  "contact.queued_title": "Merci, votre message est bien reçu.",
+  "contact.queued_message":
+    "Notre messagerie le transmettra dans les minutes qui viennent. Nous vous répondons sous 48 heures ouvrées.",
   "contact.send_another": "Écrire un autre message",
   "contact.error_summary": "Le message n’est pas parti : corrigez les champs signalés.",
   "contact.error_name_required": "Indiquez votre nom.",
@@ -116,6 +119,10 @@ const fr = {
     "Le message n’a pas pu être envoyé. Écrivez-nous directement à l’adresse ci-dessus.",
   "contact.error_delivery":
     "Un problème technique a empêché l’envoi. Votre texte est conservé : réessayez dans un instant.",
+  "contact.error_offline":
+    "Vous semblez hors ligne : le message n’est pas parti. Votre texte est conservé ; renvoyez-le une fois la connexion revenue.",
+  "contact.error_unreachable":
+    "Le site n’a pas pu recevoir le message (serveur occupé ou indisponible). Votre texte est conservé : réessayez dans une minute.",
   "categories.brand_content": "Contenu de marque",
   "categories.series": "Série",
   "categories.documentary": "Documentaire",
@@ -232,6 +239,9 @@ const en: Translations = {
   "contact.sending": "Sending…",
   "contact.sent_title": "Thank you, your message is on its way.",
   "contact.sent_message": "We reply within two working days.",
+  "contact.queued_title": "Thank you, your message is safely with us.",
+  "contact.queued_message":
+    "Our mail server will pass it on within minutes. We reply within two working days.",
   "contact.send_another": "Write another message",
   "contact.error_summary": "The message was not sent: please correct the fields marked.",
   "contact.error_name_required": "Enter your name.",
@@ -252,6 +262,10 @@ const en: Translations = {
     "The message could not be sent. Please write to us directly at the address above.",
   "contact.error_delivery":
     "A technical problem stopped the message. Your text is kept: try again in a moment.",
+  "contact.error_offline":
+    "You seem to be offline: the message was not sent. Your text is kept; send it again once you are back online.",
+  "contact.error_unreachable":
+    "The site could not take your message (server busy or unavailable). Your text is kept: try again in a minute.",
   "categories.brand_content": "Brand content",
   "categories.series": "Series",
   "categories.documentary": "Documentary",
