@@ -22,7 +22,10 @@ jest.mock("@fortedigital/nextjs-cache-handler", () => ({
   },
 }));
 jest.mock("@fortedigital/nextjs-cache-handler/instrumentation", () => ({ registerInitialCache: jest.fn() }));
-jest.mock("@fortedigital/nextjs-cache-handler/redis-strings", () => ({ __esModule: true, default: jest.fn() }));
+jest.mock("@fortedigital/nextjs-cache-handler/redis-strings", () => ({
+  __esModule: true,
+  default: jest.fn(),
+}));
 // REDIS_URL set as the server starts: the shared handler, the one that refreshes seeded pages.
 jest.mock("@/lib/runtime-env.mjs", () => {
   const actual = jest.requireActual("@/lib/runtime-env.mjs");
