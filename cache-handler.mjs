@@ -119,7 +119,12 @@ class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
   constructor(context) {
     super(context);
     this.#headers = context?._requestHeaders ?? {};
-    this.#rendersAnew = Boolean(this.#headers[NEXT_RENDER_ANEW_HEADER]);
+    // The front's mark too: a fresh render the request router passed on without Next's header (its
+    // own rewrite to the 404 page) is one all the same, and asking for the page again would ask for
+    // this very URL, a request that would wait for this one.
+    this.#rendersAnew = Boolean(
+      this.#headers[NEXT_RENDER_ANEW_HEADER] || this.#headers[FRONT_HEADERS.renderAnew],
+    );
   }
 
   /**

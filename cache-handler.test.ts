@@ -1,7 +1,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
-import { provideRerenderAccess } from "@/lib/cache/rerender-handoff.mjs";
+import { NEXT_RENDER_ANEW_HEADER, provideRerenderAccess } from "@/lib/cache/rerender-handoff.mjs";
 import { documentTarget, FRONT_HEADERS } from "@/server/request-target.mjs";
 
 /**
@@ -85,4 +85,17 @@ test("only a seeded page's read works out where to ask for it again: any other r
   mockStored.set(KEY, seed);
   await request("/works?_rsc=1x2y").get(KEY, { kind: "APP_PAGE" });
   expect(documentTarget).toHaveBeenCalledTimes(1);
+});
+
+test.each([
+  ["Next's on-demand revalidation", NEXT_RENDER_ANEW_HEADER],
+  // A fresh render the request router passed on without Next's header (its own rewrite to the 404
+  // page): asking again would ask for the same URL, a request that would wait for this one.
+  ["the front's render anew, not handed on as Next's", FRONT_HEADERS.renderAnew],
+])("a request that is itself a fresh render (%s) asks for none", async (_, header) => {
+  mockStored.set(KEY, seed);
+  await expect(request("/works", { [header]: "preview-id" }).get(KEY, { kind: "APP_PAGE" })).resolves.toEqual(
+    seed,
+  );
+  expect(front.asked).toEqual([]);
 });
