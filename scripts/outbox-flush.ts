@@ -31,7 +31,11 @@ async function main() {
       stop.abort();
     });
   }
-  const transport = smtpTransport(env.SMTP_URL, env.CONTACT_SMTP_TIMEOUT_MS, env.CONTACT_SMTP_REPLY_TIMEOUT_MS);
+  const transport = smtpTransport(
+    env.SMTP_URL,
+    env.CONTACT_SMTP_TIMEOUT_MS,
+    env.CONTACT_SMTP_REPLY_TIMEOUT_MS,
+  );
   try {
     const { sent, kept, busy } = await flushOutbox(dir, transport, logger, {
       leaseMs: sendLeaseMs({ replyTimeoutMs: env.CONTACT_SMTP_REPLY_TIMEOUT_MS }),

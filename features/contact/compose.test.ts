@@ -42,7 +42,9 @@ describe("composeContactMail: addresses and headers", () => {
 
   it("names the message after its submission: the same submission composed twice is one Message-ID", () => {
     const twice = [composeContactMail(message(), OPTIONS), composeContactMail(message(), OPTIONS)];
-    expect(new Set(twice.map(({ mail }) => mail.messageId))).toEqual(new Set([`<${OPTIONS.id}@studio.test>`]));
+    expect(new Set(twice.map(({ mail }) => mail.messageId))).toEqual(
+      new Set([`<${OPTIONS.id}@studio.test>`]),
+    );
     const other = composeContactMail(message(), { ...OPTIONS, id: "k-another-submission-key-xx" });
     expect(other.mail.messageId).toBe("<k-another-submission-key-xx@studio.test>");
   });

@@ -191,7 +191,8 @@ export function ContactForm({
       </div>
       <input type="hidden" name="started" defaultValue={renderedAt} />
 
-      <input type="hidden" name={SUBMISSION_KEY_FIELD} value={form.submissionKey} />
+      {/* Filled by the browser (useContactForm); empty without JavaScript, where the server makes one. */}
+      <input type="hidden" name={SUBMISSION_KEY_FIELD} defaultValue="" />
 
       <button type="submit" className={styles.submit} aria-disabled={form.pending || undefined}>
         {form.pending ? labels["contact.sending"] : labels["contact.submit"]}

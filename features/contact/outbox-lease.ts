@@ -93,7 +93,12 @@ export async function takeLease(
   now: number = Date.now(),
   here: Holder = THIS_PROCESS,
 ): Promise<Lease | null> {
-  const lease: Lease = { host: here.host, pid: here.pid, nonce: randomBytes(8).toString("hex"), until: now + ms };
+  const lease: Lease = {
+    host: here.host,
+    pid: here.pid,
+    nonce: randomBytes(8).toString("hex"),
+    until: now + ms,
+  };
   if (await create(file, lease)) return lease;
   const found = await readLease(file);
   if (found !== "none" && !isLeaseOver(found, now, here)) return null;
@@ -105,7 +110,8 @@ export async function takeLease(
     throw error;
   }
   const moved = await readLease(aside);
-  const same = found === "none" || found === null ? moved === null : moved !== "none" && moved?.nonce === found.nonce;
+  const same =
+    found === "none" || found === null ? moved === null : moved !== "none" && moved?.nonce === found.nonce;
   if (!same) {
     // Someone renewed it meanwhile: theirs goes back (unless a third took the name), ours is not taken.
     await fs.link(aside, file).catch(() => undefined);

@@ -188,7 +188,9 @@ export async function checkOutboxWritable(dir: string): Promise<void> {
       await fs.rm(probe, { force: true });
     }
   } catch (error) {
-    throw new Error(`the contact outbox ${dir} cannot be written (${describeError(error)})`, { cause: error });
+    throw new Error(`the contact outbox ${dir} cannot be written (${describeError(error)})`, {
+      cause: error,
+    });
   }
 }
 
@@ -277,8 +279,12 @@ async function readEnvelope(entry: OutboxEntry, raw: Buffer): Promise<OutboxEnve
   }
 }
 
-/** What a claimed message's name carries after `.<id>.eml`, then the claiming process and a nonce. */
-const CLAIM_MARK = ".sending-";
+/**
+ * A message an earlier release's flush had claimed by renaming it `.<id>.eml.sending-<pid>-<nonce>`
+ * and never finished: it goes back to the queue (a message sent twice carries one Message-ID; a
+ * message never sent is lost).
+ */
+const OLD_CLAIM = /^\.([A-Za-z0-9][A-Za-z0-9_-]*)\.eml\.sending-/;
 
 /** The files of one message: its text, who sends it now, and the mark left once it was delivered. */
 function namesOf(dir: string, id: string) {
@@ -344,11 +350,21 @@ export async function sendRaw(
   }
 }
 
-/** Old delivered marks go, and a message whose delivery was marked but not yet cleared. */
-async function tidy(dir: string, names: string[], now: number): Promise<void> {
+/**
+ * Old delivered marks go, a message whose delivery was marked but not yet cleared goes, and an
+ * earlier release's unfinished claim is queued again.
+ */
+async function tidy(dir: string, names: string[], now: number, log: Logger): Promise<void> {
   for (const name of names) {
     const file = path.join(dir, name);
-    if (name.endsWith(".sent")) {
+    const claimed = OLD_CLAIM.exec(name)?.[1];
+    if (claimed) {
+      const { message, sent } = namesOf(dir, claimed);
+      if (!(await exists(sent)) && !(await exists(message))) {
+        await fs.rename(file, message).catch(() => undefined);
+        log.warn(`outbox: ${claimed} queued again (an interrupted flush had claimed it)`);
+      } else await fs.rm(file, { force: true });
+    } else if (name.endsWith(".sent")) {
       const stats = await fs.stat(file).catch(() => null);
       if (stats && now - stats.mtimeMs > DELIVERED_MARK_MS) await fs.rm(file, { force: true });
     } else if (name.endsWith(".eml") && !name.startsWith(".")) {
@@ -394,7 +410,7 @@ export async function flushOutbox(
     if (error.code === "ENOENT") return [] as string[];
     throw error;
   });
-  await tidy(dir, names, Date.now());
+  await tidy(dir, names, Date.now(), log);
   for (const entry of await listOutbox(dir)) {
     if (options.signal?.aborted) break;
     const lease = await leaseMessage(dir, entry.id, options.leaseMs);

@@ -6,6 +6,7 @@ import { clearDraft, readDraft, saveDraft } from "./draft";
 import { FIELDS, formValues, type ContactField, type FieldErrors } from "./fields";
 import { IDLE, type ContactFormState, type Refusal } from "./form-state";
 import type { validateContact } from "./schema";
+import { SUBMISSION_KEY_FIELD } from "./submission-key";
 
 export type ContactAction = (state: ContactFormState, form: FormData) => Promise<ContactFormState>;
 
@@ -42,7 +43,8 @@ export function useContactForm(
   const sending = useRef(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const [key, setKey] = useState("");
+  // This submission's key: kept in the draft and written into the form's hidden field.
+  const key = useRef("");
   const validator = useRef<Validator | null>(null);
   const validatorLoad = useRef<Promise<void> | null>(null);
 
@@ -64,12 +66,14 @@ export function useContactForm(
   const autoFocusField = state.status === "invalid" && !clientErrors ? firstError : undefined;
 
   // The draft of this tab (its key, and what was typed before a reload) once the form is shown.
+  const answered = Object.keys(values).length > 0;
   useEffect(() => {
     if (sent) return;
     const draft = readDraft();
-    setKey(draft.key);
+    key.current = draft.key;
     const form = formRef.current;
-    if (form && Object.keys(values).length === 0) restoreValues(form, draft.values);
+    if (!form) return;
+    restoreValues(form, { [SUBMISSION_KEY_FIELD]: draft.key, ...(answered ? {} : draft.values) });
     // Only when the form appears: a later answer brings its own values.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent, formRef]);
@@ -153,13 +157,11 @@ export function useContactForm(
     refusal,
     firstError,
     autoFocusField,
-    /** This submission's idempotency key, once the browser has it (none in the server's HTML). */
-    submissionKey: key,
     onSubmit,
     onFocus: () => void prepareValidation(),
     /** Keeps the draft as it is typed. */
     onInput: (event: FormEvent<HTMLFormElement>) => {
-      if (key) saveDraft({ key, values: formValues(new FormData(event.currentTarget)) });
+      if (key.current) saveDraft({ key: key.current, values: formValues(new FormData(event.currentTarget)) });
     },
     /** "Write another message": back to an empty form, with a new key. */
     dismiss: () => setDismissed(state.status === "sent" ? state.id : null),
