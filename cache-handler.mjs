@@ -27,6 +27,7 @@ import {
   withStoredLifetime,
 } from "./lib/cache/shared-cache.mjs";
 import { appPathOfCacheKey, seededAt, seedKey } from "./lib/cache/build-seed.mjs";
+import { seedRefreshes } from "./lib/cache/seed-refresh.mjs";
 import { NEXT_RENDER_ANEW_HEADER, renderAnew, rerenderAccessFrom } from "./lib/cache/rerender-handoff.mjs";
 import { documentTarget, FRONT_HEADERS } from "./server/request-target.mjs";
 import { sharedTagMarks } from "./lib/cache/tag-marks.mjs";
@@ -42,17 +43,16 @@ const SEED_STALE_AFTER_SECONDS = 120;
 /** The publish marks every instance shares (lib/cache/tag-marks.mjs), once Redis is configured. */
 /** @type {ReturnType<typeof sharedTagMarks> | undefined} */
 let marks;
-/** How long the first request for a seeded page waits for its fresh render before taking the seed. */
-const SEED_REFRESH_WAIT_MS = 2_000;
-/** After a seeded page's fresh render failed, how long its requests take the seed without asking again. */
-const SEED_REFRESH_BACKOFF_MS = 2_000;
-/** Fresh renders of seeded pages under way, by app path: requests meeting one wait for it alone. */
-const seedRefreshes = new Map();
-/** When each seeded page's last fresh render failed, by app path. */
-const seedRefreshFailed = new Map();
+/**
+ * Seeded pages' fresh renders, by app path: the first request for one waits 2 s for its render
+ * before taking the seed; after a failure its requests take the seed for 2 s without asking again.
+ */
+const seedRefresh = seedRefreshes({ waitMs: 2_000, backoffMs: 2_000 });
 
 /** Marks a page seeded from the build (a field of its stored value, which Next leaves alone). */
 const SEEDED = "seededFromBuild";
+/** A stored page rendered by this build's server, not seeded. @param {any} entry */
+const isRendered = (entry) => Boolean(entry) && !entry.value?.[SEEDED];
 /** The build's server folder, where each prerendered page's .meta names its cache key. */
 let serverDir = "";
 
@@ -155,31 +155,18 @@ class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
   async #renderedInsteadOfSeed(args) {
     const appPath = appPathOfCacheKey(String(args[0]));
     if (!appPath?.startsWith("/") || !rerenderAccessFrom(globalThis)) return undefined;
-    if (Date.now() - (seedRefreshFailed.get(appPath) ?? -Infinity) < SEED_REFRESH_BACKOFF_MS)
-      return undefined;
-    // One render per page at a time, whatever the number of requests meeting its seed.
-    let refresh = seedRefreshes.get(appPath);
-    if (!refresh) {
+    const fresh = await seedRefresh.rendered(appPath, (timeoutMs) => {
       const target = this.#target();
       if (!target) return undefined;
-      refresh = renderAnew(globalThis, target, SEED_REFRESH_WAIT_MS)
-        .then((outcome) => outcome?.rendered === true)
-        .catch(() => false)
-        .then((ok) => {
-          if (ok) seedRefreshFailed.delete(appPath);
-          else seedRefreshFailed.set(appPath, Date.now());
-          return ok;
-        })
-        .finally(() => seedRefreshes.delete(appPath));
-      seedRefreshes.set(appPath, refresh);
-    }
-    if (!(await refresh)) return undefined;
+      // Answered without a render stored (a redirect, a 404 the content decided): failed, so that
+      // every visitor meanwhile does not ask again.
+      return renderAnew(globalThis, target, timeoutMs).then(
+        async (outcome) => outcome?.rendered === true && isRendered(await super.get(...args)),
+      );
+    });
+    if (!fresh) return undefined;
     const rendered = await super.get(...args);
-    if (rendered && !rendered.value?.[SEEDED]) return rendered;
-    // Answered without a render stored (a redirect, a 404 the content decided): not asked again
-    // by every visitor meanwhile.
-    seedRefreshFailed.set(appPath, Date.now());
-    return undefined;
+    return isRendered(rendered) ? rendered : undefined;
   }
 
   /** @param {any[]} args key, data, ctx */
