@@ -64,7 +64,6 @@ test.describe("two instances sharing Redis", () => {
     rmSync(outbox, { recursive: true, force: true });
   });
 
-  const sent = translation("fr", "contact.sent_title");
   const limited = translation("fr", "contact.error_rate_limit");
 
   /** An address of the /64 `prefix` (four groups), spelled one of the ways a proxy may write it. */
@@ -86,9 +85,10 @@ test.describe("two instances sharing Redis", () => {
     const answer = await postContactForm(site.origin, "/contact", MESSAGE, {
       "x-forwarded-for": `203.0.113.9, ${address}`,
     });
+    // Accepted: post, redirect, get (the suite's servers have no SMTP, so the message is queued).
+    if (answer.status === 303 && answer.location === "/contact#contact-queued") return "sent";
     expect(answer.status).toBe(200);
     // As an element's text (the page's data also carries every label, as JSON strings).
-    if (answer.html.includes(`>${sent}<`)) return "sent";
     if (answer.html.includes(`>${limited}<`)) return "limited";
     throw new Error(`neither sent nor limited:\n${answer.html.slice(0, 500)}`);
   }

@@ -12,8 +12,9 @@ import { startSiteServer, type SiteServer } from "./helpers/site-server";
 /**
  * The contact form in Chromium, with and without JavaScript. The suite's
  * server has no SMTP_URL, so every accepted message is written to the outbox
- * folder (CONTACT_OUTBOX_DIR, set in playwright.config.ts), which these tests
- * read like a mailbox. Delivery over real SMTP is covered by Jest.
+ * folder (CONTACT_OUTBOX_DIR, set in playwright.config.ts) and the visitor is
+ * told it is received and queued; these tests read the folder like a mailbox.
+ * Delivery over real SMTP: contact-delivery.spec.ts and Jest.
  */
 
 const OUTBOX = path.resolve(__dirname, "../test-results/outbox");
@@ -99,10 +100,10 @@ for (const [lang, purpose] of [
     await page.waitForTimeout(1100);
     await form.getByRole("button", { name: t(lang, "submit") }).click();
 
-    const thanks = page.getByRole("heading", { name: t(lang, "sent_title") });
+    const thanks = page.getByRole("heading", { name: t(lang, "queued_title") });
     await expect(thanks).toBeVisible();
     await expect(thanks).toBeFocused();
-    await expect(page.getByRole("status").filter({ hasText: t(lang, "sent_message") })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: t(lang, "queued_message") })).toBeVisible();
 
     const mails = outbox();
     expect(mails).toHaveLength(1);
@@ -220,7 +221,7 @@ test.describe("without JavaScript", () => {
     await page.goto("/en/contact");
     const form = await fill(page, "en", { ...GOOD, purpose: "project" });
     await form.getByRole("button", { name: t("en", "submit") }).click();
-    await expect(page.getByRole("heading", { name: t("en", "sent_title") })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("en", "queued_title") })).toBeVisible();
     const mails = outbox();
     expect(mails).toHaveLength(1);
     expect(mails[0].headers.to).toContain(RECIPIENTS.project);
@@ -280,7 +281,7 @@ test.describe("limits (a second server: the default 3 s fill time, 2 messages pe
     await expect(page.locator("#contact-name")).toHaveValue(GOOD.name);
     await page.waitForTimeout(3500);
     await form.getByRole("button", { name: t("fr", "submit") }).click();
-    await expect(page.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("fr", "queued_title") })).toBeVisible();
     await context.close();
   });
 
@@ -291,7 +292,7 @@ test.describe("limits (a second server: the default 3 s fill time, 2 messages pe
     let form = await fill(page, "en", { ...GOOD, purpose: "other" });
     await page.waitForTimeout(3500);
     await form.getByRole("button", { name: t("en", "submit") }).click();
-    await expect(page.getByRole("heading", { name: t("en", "sent_title") })).toBeVisible();
+    await expect(page.getByRole("heading", { name: t("en", "queued_title") })).toBeVisible();
     await page.getByRole("link", { name: t("en", "send_another") }).click();
     form = await fill(page, "en", { ...GOOD, purpose: "other", message: "A third message, one too many." });
     await page.waitForTimeout(3500);

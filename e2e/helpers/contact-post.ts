@@ -1,8 +1,8 @@
 /**
  * The contact form posted as a browser without JavaScript posts it: the page's HTML is fetched,
  * the form's hidden fields (React's action reference, the fill-time stamp) are kept, the visible
- * fields filled, and the multipart body sent to the form's own `action`. Returns the page that
- * comes back.
+ * fields filled, and the multipart body sent to the form's own `action`. Returns the answer: the
+ * page with the errors, or (an accepted message) a redirect to the confirmation.
  */
 export interface ContactFields {
   name: string;
@@ -10,6 +10,8 @@ export interface ContactFields {
   purpose: string;
   message: string;
   consent?: string;
+  /** When the form was shown (epoch ms); a minute ago by default, as a person fills it. */
+  started?: string;
 }
 
 const decode = (value: string) =>
@@ -25,7 +27,7 @@ export async function postContactForm(
   pagePath: string,
   fields: ContactFields,
   headers: Record<string, string> = {},
-): Promise<{ status: number; html: string; action: string }> {
+): Promise<{ status: number; html: string; action: string; location: string | null }> {
   const page = await (await fetch(`${origin}${pagePath}`)).text();
   const form = /<form[^>]*action="([^"]*)"[^>]*>([\s\S]*?)<\/form>/.exec(page);
   if (!form) throw new Error(`no form with an action on ${pagePath}`);
@@ -46,5 +48,10 @@ export async function postContactForm(
     headers: { origin, ...headers },
     redirect: "manual",
   });
-  return { status: response.status, html: await response.text(), action: decode(action) };
+  return {
+    status: response.status,
+    html: await response.text(),
+    action: decode(action),
+    location: response.headers.get("location"),
+  };
 }

@@ -211,6 +211,9 @@ export function ContactForm({
         >
           <h2 className={styles.title}>{labels[`contact.${outcome}_title`]}</h2>
           <p>{labels[`contact.${outcome}_message`]}</p>
+          <a href={contactHref} className={styles.secondary}>
+            {labels["contact.send_another"]}
+          </a>
         </div>
       ))}
       {formMarkup}

@@ -1,0 +1,276 @@
+import { execFile } from "node:child_process";
+import { readdirSync, rmSync } from "node:fs";
+import path from "node:path";
+
+import type { Browser, Page } from "@playwright/test";
+
+import { blockOutsideHosts, expect, test } from "./fixtures";
+import { returningVisitor } from "./helpers/consent";
+import { postContactForm } from "./helpers/contact-post";
+import { translation, type Lang } from "./helpers/content";
+import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
+import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink";
+import { startNginx, type Nginx } from "../test-support/nginx";
+
+/**
+ * Every contact message delivered exactly once, from the first click to the inbox: a production
+ * server sending to a real SMTP server that can be slow, hang or refuse, with nginx in front where
+ * a proxy answers for the site (its post limit, a dead instance), in Chromium with and without
+ * JavaScript. The mailbox is the SMTP server's; messages are counted by Message-ID, which is made
+ * from the submission's key.
+ */
+
+test.describe.configure({ mode: "serial" });
+
+const ROOT = path.resolve(__dirname, "..");
+const OUTBOX = path.join(ROOT, "test-results", "outbox-delivery");
+const FILL_MS = 500;
+
+const t = (lang: Lang, key: string) => translation(lang, `contact.${key}`);
+
+const MESSAGE = {
+  name: "Jeanne Ferrand",
+  email: "jeanne@example.fr",
+  message: "Un clip pour notre prochain single, tournage en mars. Pouvons-nous en parler ?",
+};
+
+let sink: SmtpSink;
+let site: SiteServer;
+let nginx: Nginx;
+
+function siteEnv(smtpUrl: string, outbox: string): Record<string, string> {
+  return {
+    SMTP_URL: smtpUrl,
+    CONTACT_OUTBOX_DIR: outbox,
+    CONTACT_SMTP_TIMEOUT_MS: "1500",
+    CONTACT_MIN_FILL_MS: String(FILL_MS),
+    CONTACT_RATE_LIMIT: "1000/600",
+  };
+}
+
+test.beforeAll(async () => {
+  rmSync(OUTBOX, { recursive: true, force: true });
+  sink = await startSmtpSink();
+  site = await startSiteServer(siteEnv(sink.url, OUTBOX));
+  nginx = await startNginx({ upstreams: [new URL(site.origin).host] });
+});
+
+test.afterAll(async () => {
+  await nginx?.stop();
+  await site?.stop();
+  await sink?.close();
+});
+
+test.beforeEach(() => {
+  sink.mode = "accept";
+  sink.received.length = 0;
+});
+
+async function visitor(browser: Browser, origin: string, javaScriptEnabled = true) {
+  const context = await browser.newContext({ baseURL: origin, javaScriptEnabled });
+  await blockOutsideHosts(context);
+  await returningVisitor(context, `${origin}/`);
+  return { context, page: await context.newPage() };
+}
+
+async function fill(page: Page, lang: Lang = "fr") {
+  await page.getByLabel(t(lang, "name"), { exact: true }).fill(MESSAGE.name);
+  await page.getByLabel(t(lang, "email"), { exact: true }).fill(MESSAGE.email);
+  await page.getByLabel(t(lang, "message"), { exact: true }).fill(MESSAGE.message);
+  await page.locator("#contact-consent").check();
+  // A person's fill time.
+  await page.waitForTimeout(FILL_MS + 200);
+}
+
+/** The messages still queued in the outbox (not yet delivered). */
+const queued = (dir = OUTBOX) => readdirSync(dir).filter((name) => name.endsWith(".eml"));
+
+/** Waits out the sink's last slow answer, then the mailbox's count for each Message-ID. */
+async function settledCounts(): Promise<number[]> {
+  await new Promise((resolve) => setTimeout(resolve, 2_500));
+  return [...sink.countsById().values()];
+}
+
+test("a second click, or Enter, while the first submit is pending sends nothing more: one message", async ({
+  browser,
+}) => {
+  sink.mode = "slow";
+  sink.delayMs = 1_200;
+  const { context, page } = await visitor(browser, site.origin);
+  await page.goto("/contact");
+  await fill(page);
+  const submit = page.getByRole("button", { name: t("fr", "submit") });
+  await submit.click();
+  await page.waitForTimeout(400);
+  await page.getByRole("button", { name: t("fr", "sending") }).click();
+  await page
+    .locator("#contact-name")
+    .press("Enter")
+    .catch(() => undefined);
+  await expect(page.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
+  expect(await settledCounts()).toEqual([1]);
+  expect(queued()).toEqual([]);
+  await context.close();
+});
+
+test("without JavaScript, the post is answered with a redirect: the confirmation, and reloading it sends nothing", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser, site.origin, false);
+  await page.goto("/en/contact");
+  await fill(page, "en");
+  await page.getByRole("button", { name: t("en", "submit") }).click();
+  await expect(page).toHaveURL(/\/en\/contact#contact-sent$/);
+  await expect(page.getByRole("heading", { name: t("en", "sent_title") })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("heading", { name: t("en", "sent_title") })).toBeVisible();
+  expect(await settledCounts()).toEqual([1]);
+  await context.close();
+});
+
+test("the same post sent again without JavaScript (a double submit, a retry) is one message", async () => {
+  const page = await (await fetch(`${site.origin}/contact`)).text();
+  expect(page).toContain('name="submission"');
+  // The browser sends the very same body again: the same fields, the same stamp.
+  const fields = { ...MESSAGE, purpose: "project", started: String(Date.now() - 60_000) };
+  const first = await postContactForm(site.origin, "/contact", fields);
+  const again = await postContactForm(site.origin, "/contact", fields);
+  expect([first, again].map((answer) => [answer.status, answer.location])).toEqual([
+    [303, "/contact#contact-sent"],
+    [303, "/contact#contact-sent"],
+  ]);
+  // Both at once: both accepted, one message.
+  const other = { ...fields, message: `${MESSAGE.message} Deux fois à la fois.` };
+  const both = await Promise.all([0, 1].map(() => postContactForm(site.origin, "/contact", other)));
+  expect(both.map((answer) => answer.status)).toEqual([303, 303]);
+  expect(await settledCounts()).toEqual([1, 1]);
+});
+
+test("offline: the visitor is told, the text stays, and sending again once online delivers it once", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser, site.origin);
+  await page.goto("/contact");
+  await fill(page);
+  await context.setOffline(true);
+  await page.getByRole("button", { name: t("fr", "submit") }).click();
+  await expect(page.getByRole("alert")).toHaveText(t("fr", "error_offline"));
+  await expect(page.locator("#contact-message")).toHaveValue(MESSAGE.message);
+  await context.setOffline(false);
+  await page.getByRole("button", { name: t("fr", "submit") }).click();
+  await expect(page.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
+  expect(await settledCounts()).toEqual([1]);
+  await context.close();
+});
+
+test("a reload keeps what was typed and the submission's key: the message sent after it is the same one", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser, site.origin);
+  await page.goto("/contact");
+  await fill(page);
+  const key = await page.locator('input[name="submission"]').inputValue();
+  expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  await page.reload();
+  await expect(page.locator("#contact-message")).toHaveValue(MESSAGE.message);
+  await expect(page.locator("#contact-email")).toHaveValue(MESSAGE.email);
+  await expect(page.locator('input[name="submission"]')).toHaveValue(key);
+  await page.waitForTimeout(FILL_MS + 200);
+  await page.getByRole("button", { name: t("fr", "submit") }).click();
+  await expect(page.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
+  expect([...sink.countsById().keys()]).toEqual([expect.stringContaining(key)]);
+  // "Write another message": an empty form, and a new key.
+  await page.getByRole("link", { name: t("fr", "send_another") }).click();
+  await expect(page.locator("#contact-message")).toHaveValue("");
+  await expect(page.locator('input[name="submission"]')).not.toHaveValue(key);
+  await context.close();
+});
+
+test("a slow mail server: the visitor is told the message is queued, and it is delivered once, later", async ({
+  browser,
+}) => {
+  sink.mode = "slow";
+  sink.delayMs = 5_000;
+  const { context, page } = await visitor(browser, site.origin);
+  await page.goto("/contact");
+  await fill(page);
+  await page.getByRole("button", { name: t("fr", "submit") }).click();
+  await expect(page.getByRole("heading", { name: t("fr", "queued_title") })).toBeVisible();
+  expect(queued()).toHaveLength(1);
+  await waitFor(async () => queued().length === 0, 15_000, "the late acceptance");
+  expect([...sink.countsById().values()]).toEqual([1]);
+  await context.close();
+});
+
+test("nginx's post limit (429): the visitor is told, the text stays, and a later retry sends it once", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser, nginx.origin);
+  await page.goto("/contact");
+  await fill(page);
+  // Spend this address's posts (20 a minute, bursts of 10) as a flood would.
+  let limited = false;
+  for (let index = 0; index < 30 && !limited; index++) {
+    const response = await fetch(`${nginx.origin}/contact`, { method: "POST", body: "x=1" });
+    limited = response.status === 429;
+  }
+  expect(limited).toBe(true);
+  await page.getByRole("button", { name: t("fr", "submit") }).click();
+  await expect(page.getByRole("alert")).toHaveText(t("fr", "error_unreachable"));
+  await expect(page.locator("#contact-message")).toHaveValue(MESSAGE.message);
+  expect(sink.received).toHaveLength(0);
+  // One post every 3 s comes back; the visitor tries again a little later.
+  await page.waitForTimeout(4_000);
+  await page.getByRole("button", { name: t("fr", "submit") }).click();
+  await expect(page.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
+  expect(await settledCounts()).toEqual([1]);
+  await context.close();
+});
+
+test("an instance killed mid-send loses nothing: the message is on disk, and the flush delivers it once", async () => {
+  const outbox = path.join(ROOT, "test-results", "outbox-killed");
+  rmSync(outbox, { recursive: true, force: true });
+  sink.mode = "hang";
+  const doomed = await startSiteServer(siteEnv(sink.url, outbox));
+  try {
+    const posted = postContactForm(doomed.origin, "/contact", { ...MESSAGE, purpose: "project" }).catch(
+      (error: unknown) => error,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    doomed.process.kill("SIGKILL");
+    await posted;
+  } finally {
+    await doomed.stop();
+  }
+  expect(queued(outbox)).toHaveLength(1);
+  sink.mode = "accept";
+  const flush = await new Promise<{ code: number | null; output: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/outbox-flush.ts"],
+      {
+        cwd: ROOT,
+        env: { ...process.env, ...siteEnv(sink.url, outbox) },
+      },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: stdout + stderr }),
+    );
+  });
+  expect(flush.code, flush.output).toBe(0);
+  expect(flush.output).toContain("1 sent, 0 kept");
+  expect([...sink.countsById().values()]).toEqual([1]);
+  expect(queued(outbox)).toEqual([]);
+  rmSync(outbox, { recursive: true, force: true });
+});
+
+test("a dead instance behind nginx (502): the visitor is told, and the text stays", async ({ browser }) => {
+  const { context, page } = await visitor(browser, nginx.origin);
+  await page.goto("/en/contact");
+  await fill(page, "en");
+  await site.stop();
+  await page.getByRole("button", { name: t("en", "submit") }).click();
+  await expect(page.getByRole("alert")).toHaveText(t("en", "error_unreachable"));
+  await expect(page.locator("#contact-message")).toHaveValue(MESSAGE.message);
+  await expect(page.locator("#contact-name")).toHaveValue(MESSAGE.name);
+  await context.close();
+});
