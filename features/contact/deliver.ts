@@ -21,6 +21,7 @@ import {
   markDelivered,
   releaseMessage,
   sendRaw,
+  submissionState,
   writeToOutbox,
   type Logger,
 } from "./outbox";
@@ -93,6 +94,24 @@ async function sendQueued(
   }
 }
 
+const visitorWaitMs = (config: DeliveryConfig) => 2 * (config.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS);
+
+/**
+ * The answer to a submission already accepted (a second click that got past the form, a retry, a
+ * post sent again): as the first one's, which is waited for while it is being sent (as long as a
+ * visitor waits for a send); null when the submission is not known.
+ */
+export async function repeatOutcome(id: string, config: DeliveryConfig): Promise<DeliveryOutcome | null> {
+  const deadline = Date.now() + visitorWaitMs(config);
+  for (;;) {
+    const state = await submissionState(config.outboxDir, id);
+    if (state === null) return null;
+    if (state === "sent") return "sent";
+    if (state === "queued" || Date.now() >= deadline) return "outbox";
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Accepts the message under `id` (its submission's idempotency key) and tries to send it. A repeat
  * of an accepted submission is answered as the first one stands now, and nothing is written or sent.
@@ -115,7 +134,8 @@ export async function deliverContactMail(
   }
   if (!accepted.first) {
     log.info(`contact mail ${id}: repeat of an accepted submission`);
-    return { id, outcome: accepted.delivered ? "sent" : "outbox", repeat: true };
+    const outcome = accepted.delivered ? "sent" : ((await repeatOutcome(id, config)) ?? "outbox");
+    return { id, outcome, repeat: true };
   }
   if (!config.smtpUrl) {
     contactMessages.inc({ outcome: "queued" });
@@ -129,11 +149,12 @@ export async function deliverContactMail(
       return "outbox" as const;
     },
   );
-  const visitorWaitMs = 2 * (config.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS);
   let timer: NodeJS.Timeout | undefined;
   const outcome = await Promise.race([
     sending,
-    new Promise<"pending">((resolve) => (timer = setTimeout(() => resolve("pending"), visitorWaitMs))),
+    new Promise<"pending">(
+      (resolve) => (timer = setTimeout(() => resolve("pending"), visitorWaitMs(config))),
+    ),
   ]);
   clearTimeout(timer);
   if (outcome === "pending") {

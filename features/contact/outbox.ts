@@ -129,12 +129,15 @@ const exists = (file: string) =>
     () => false,
   );
 
-/** Where a submission stands: delivered, queued (or being sent), or not known here. */
-export async function submissionState(dir: string, id: string): Promise<"sent" | "queued" | null> {
+/** Where a submission stands: delivered, being sent, queued, or not known here. */
+export async function submissionState(
+  dir: string,
+  id: string,
+): Promise<"sent" | "sending" | "queued" | null> {
   if (!SAFE_ID.test(id)) return null;
-  const { message, sent } = namesOf(dir, id);
+  const { message, sent, lease } = namesOf(dir, id);
   if (await exists(sent)) return "sent";
-  if (await exists(message)) return "queued";
+  if (await exists(message)) return (await isLeased(lease)) ? "sending" : "queued";
   // Delivered between the two looks: the message went after its mark was written.
   return (await exists(sent)) ? "sent" : null;
 }

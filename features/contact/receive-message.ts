@@ -11,10 +11,9 @@ import * as abuse from "./abuse";
 import { clientKey } from "./client-key";
 import { composeContactMail } from "./compose";
 import { contactConfig } from "./config";
-import { deliverContactMail } from "./deliver";
+import { deliverContactMail, repeatOutcome } from "./deliver";
 import { formValues } from "./fields";
 import type { ContactFormState } from "./form-state";
-import { submissionState } from "./outbox";
 import { recipientFor } from "./recipients";
 import { validateContact, type ContactFields } from "./schema";
 import { siteRateLimiter, type RateLimiter } from "./shared-rate-limit";
@@ -86,10 +85,10 @@ export function createMessageReceiver(limiter: RateLimiter = siteRateLimiter()) 
 
     const config = contactConfig();
     const id = messageId(form, lang, checked.data, values.started);
-    const known = await submissionState(config.outboxDir, id);
+    const known = await repeatOutcome(id, config);
     if (known) {
-      log.info(`contact: message ${id} already accepted, answered as it stands`);
-      return { status: "sent", id, queued: known === "queued" };
+      log.info(`contact: message ${id} already accepted, answered as the first time`);
+      return { status: "sent", id, queued: known === "outbox" };
     }
 
     const client = clientKey(clientAddress(request.forwardedFor));
