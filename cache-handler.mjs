@@ -44,10 +44,11 @@ const SEED_STALE_AFTER_SECONDS = 120;
 /** @type {ReturnType<typeof sharedTagMarks> | undefined} */
 let marks;
 /**
- * Seeded pages' fresh renders, by app path: the first request for one waits 2 s for its render
- * before taking the seed; after a failure its requests take the seed for 2 s without asking again.
+ * Seeded pages' fresh renders, by app path: the first requests for one wait 2 s for its render
+ * before taking the seed, the render going on for up to 30 s (as long as a publish's) without
+ * another being asked; after a failure its requests take the seed for 2 s without asking again.
  */
-const seedRefresh = seedRefreshes({ waitMs: 2_000, backoffMs: 2_000 });
+const seedRefresh = seedRefreshes({ waitMs: 2_000, settleMs: 30_000, backoffMs: 2_000 });
 
 /** Marks a page seeded from the build (a field of its stored value, which Next leaves alone). */
 const SEEDED = "seededFromBuild";
@@ -148,8 +149,8 @@ class SharedCacheHandler extends withStoredLifetime(CacheHandler) {
   /**
    * The first request for a page seeded from the build (Redis came back empty) waits for a fresh
    * render of it, asked of this server at the URL the request came for, as a publish asks
-   * (server/rerender-gate.mjs), and gets that;
-   * if the render fails (the content service down) or takes too long, the seed, stale.
+   * (server/rerender-gate.mjs), and gets that; if the render fails (the content service down), the
+   * seed, stale, and if it takes longer than the wait, the seed while the render goes on.
    * @param {any[]} args key, ctx
    */
   async #renderedInsteadOfSeed(args) {
