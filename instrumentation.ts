@@ -15,10 +15,19 @@ export async function register() {
   const { skipReportedErrors } = await import("@/lib/content/content-errors");
   skipReportedErrors();
   // The metrics (lib/metrics/) count by page type as the request router reads a path, and look at
-  // the contact outbox when scraped.
+  // the contact outbox when scraped: how many messages wait, and whether one can be written.
   const { siteMetrics } = await import("@/lib/metrics/site-metrics.mjs");
   const { renderKindOf, requestKindOf } = await import("@/lib/metrics/request-kind");
-  const { outboxDepth, outboxDir } = await import("@/features/contact");
+  const { checkOutboxWritable, outboxDepth, outboxDir } = await import("@/features/contact");
   const dir = outboxDir();
-  Object.assign(siteMetrics().hooks, { requestKindOf, renderKindOf, outboxCount: () => outboxDepth(dir) });
+  const outboxWritable = () => checkOutboxWritable(dir);
+  Object.assign(siteMetrics().hooks, {
+    requestKindOf,
+    renderKindOf,
+    outboxCount: () => outboxDepth(dir),
+    outboxWritable,
+  });
+  // npm start writes into the outbox once before it listens, and stops if it cannot.
+  const { provideStartChecks } = await import("./server/start-check.mjs");
+  provideStartChecks(globalThis, { contactOutbox: outboxWritable });
 }

@@ -68,7 +68,7 @@ test("the shipped alert rules and scrape config pass promtool", () => {
     },
   );
   expect(rules.status, rules.stdout + rules.stderr).toBe(0);
-  expect(rules.stdout).toContain("SUCCESS: 5 rules found");
+  expect(rules.stdout).toContain("SUCCESS: 8 rules found");
 });
 
 test("Prometheus scrapes both instances: up, counters equal to the traffic sent, histograms observed", async () => {

@@ -28,9 +28,10 @@ import {
 import { compressAnswers } from "./compression.mjs";
 import { dropInternalHeaders } from "./internal-headers.mjs";
 import { provideRerenderAccess } from "../lib/cache/rerender-handoff.mjs";
-import { METRICS_PATH, metricsAccess } from "./metrics-endpoint.mjs";
+import { answerMetrics, METRICS_PATH } from "./metrics-endpoint.mjs";
 import { decideRequest, FRONT_HEADERS, requestRulesFrom } from "./request-target.mjs";
 import { rerenderGate, selfOrigin } from "./rerender-gate.mjs";
+import { exitUnlessStartable, startChecksFrom } from "./start-check.mjs";
 import { cacheState, observeAnswer } from "./request-metrics.mjs";
 
 // An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).
@@ -55,6 +56,11 @@ const handle = app.getRequestHandler();
 const metrics = siteMetrics();
 // The site's page grammar, which instrumentation.ts handed over as Next prepared.
 const rules = await requestRulesFrom(globalThis);
+// Before listening: an instance that could not keep a contact message stops here, with one line.
+await exitUnlessStartable(await startChecksFrom(globalThis), {
+  log: logger,
+  exit: (code) => process.exit(code),
+});
 
 /** @param {string} name a file of the build's */
 const buildJson = (name) => JSON.parse(readFileSync(path.join(distDir, name), "utf8"));
@@ -103,7 +109,12 @@ function dispatch(request, response) {
   // spelled otherwise (passed, not redirected) must not be another way in.
   const asWritten = (request.url ?? "").split("?", 1)[0] === METRICS_PATH;
   if (decision.target === METRICS_PATH && asWritten && (method === "GET" || method === "HEAD")) {
-    void answerMetrics(request, response);
+    answerMetrics(request, response, {
+      registry: metrics.registry,
+      token: metricsToken,
+      headers: ownHeaders,
+      log: logger,
+    }).catch((error) => logger.error(error, "[metrics] the answer failed"));
     return;
   }
   request.url = decision.target;
@@ -120,24 +131,6 @@ function dispatch(request, response) {
 function answerPlain(response, status) {
   const answer = plainAnswer(status, ownHeaders);
   response.writeHead(answer.status, answer.headers.flat()).end(answer.body);
-}
-
-/** @param {http.IncomingMessage} request @param {http.ServerResponse} response */
-async function answerMetrics(request, response) {
-  const access = metricsAccess(
-    { remoteAddress: request.socket.remoteAddress, headers: request.headers },
-    metricsToken,
-  );
-  const headers = [...ownHeaders, ["Cache-Control", "no-store"]];
-  if (!access.allowed) {
-    if (access.status === 401) headers.push(["WWW-Authenticate", 'Bearer realm="metrics"']);
-    response.writeHead(access.status, [...headers, ["Content-Type", "text/plain; charset=utf-8"]].flat());
-    response.end(`${access.reason}\n`);
-    return;
-  }
-  const body = await metrics.registry.metrics();
-  response.writeHead(200, [...headers, ["Content-Type", metrics.registry.contentType]].flat());
-  response.end(request.method === "HEAD" ? undefined : body);
 }
 
 const server = http.createServer((request, response) => {
