@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { parseEnv } from "@/lib/env";
 import { parseStartEnv } from "@/lib/runtime-env.mjs";
 
 const UNIT = path.join(__dirname, "site@.service");
@@ -60,7 +61,7 @@ describe("deploy/systemd/site@.service", () => {
     expect(settings(text, "Restart")).toEqual(["on-failure"]);
   });
 
-  test("one instance per port, its environment from a file, hardened, writing only the outbox and Next's caches", () => {
+  test("one instance per port, its environment from a file, hardened, writing only Next's caches in the code's folder", () => {
     expect(settings(text, "Environment").join(" ")).toContain("PORT=%i");
     expect(settings(text, "EnvironmentFile")).toEqual(["/etc/site/site.env"]);
     for (const [key, value] of [
@@ -71,10 +72,23 @@ describe("deploy/systemd/site@.service", () => {
     ])
       expect(settings(text, key)).toEqual([value]);
     const writable = settings(text, "ReadWritePaths").join(" ").split(/\s+/);
-    // The default outbox (CONTACT_OUTBOX_DIR), Next's cache and its regenerated pages.
+    // Next's cache and its regenerated pages, in the build; nothing else of the code's folder.
     const workingDirectory = settings(text, "WorkingDirectory")[0];
     expect(writable).toEqual(
-      [".outbox", ".next/cache", ".next/server/app"].map((folder) => path.join(workingDirectory, folder)),
+      [".next/cache", ".next/server/app"].map((folder) => path.join(workingDirectory, folder)),
     );
+  });
+
+  test("the contact outbox is a state directory outside the code, shared by the host's instances, for the site's user alone", () => {
+    // One name for every instance (no %i): the instances of a host and the flush share one folder.
+    expect(settings(text, "StateDirectory")).toEqual(["site/outbox"]);
+    expect(settings(text, "StateDirectoryMode")).toEqual(["0700"]);
+    // CONTACT_OUTBOX_DIR names that folder (%S is /var/lib for a system unit), as the site reads it.
+    const assignments = settings(text, "Environment").flatMap((line) => line.split(/\s+/));
+    const outbox = assignments.find((assignment) => assignment.startsWith("CONTACT_OUTBOX_DIR="));
+    expect(outbox).toBe("CONTACT_OUTBOX_DIR=%S/site/outbox");
+    const resolved = outbox!.slice("CONTACT_OUTBOX_DIR=".length).replace("%S", "/var/lib");
+    expect(parseEnv({ CONTACT_OUTBOX_DIR: resolved }).CONTACT_OUTBOX_DIR).toBe("/var/lib/site/outbox");
+    expect(resolved.startsWith(settings(text, "WorkingDirectory")[0])).toBe(false);
   });
 });
