@@ -3,6 +3,7 @@ import { PHASE_PRODUCTION_SERVER } from "next/constants";
 
 import { buildDir } from "./lib/build-dir";
 import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
+import { PAGE_BODY_LIMIT } from "./lib/net/body-limits.mjs";
 import { getEnvOrExit } from "./lib/env";
 import { configuredEndpoint } from "./lib/prismic/endpoint";
 import { staticPageRewrites } from "./lib/routing/static-pages";
@@ -41,6 +42,9 @@ const nextConfig: NextConfig = {
   experimental: {
     // A 404 for URLs outside the [lang] tree, which has no single root layout.
     globalNotFound: true,
+    // The contact form's body, at most: npm start's front refuses a longer one before Next with a
+    // 413 page (server/page-body.mjs); the same number here for a server without that front.
+    serverActions: { bodySizeLimit: PAGE_BODY_LIMIT },
   },
   images: {
     formats: ["image/avif", "image/webp"],

@@ -25,10 +25,12 @@ import {
   plainAnswer,
   UNSERVED_METHODS,
 } from "./client-error.mjs";
+import { answerBodyRefusal, langOfPath } from "./body-refusal.mjs";
 import { compressAnswers } from "./compression.mjs";
 import { dropInternalHeaders } from "./internal-headers.mjs";
 import { provideRerenderAccess } from "../lib/cache/rerender-handoff.mjs";
 import { answerMetrics, METRICS_PATH } from "./metrics-endpoint.mjs";
+import { decidePageBody } from "./page-body.mjs";
 import { decideRequest, FRONT_HEADERS, requestRulesFrom } from "./request-target.mjs";
 import { rerenderGate, selfOrigin } from "./rerender-gate.mjs";
 import { exitUnlessStartable, startChecksFrom } from "./start-check.mjs";
@@ -74,7 +76,8 @@ let stopping = false;
 /**
  * What the request is for, once its id is set: a method no page serves, then the front's decision
  * on its target (server/request-target.mjs: refused, redirected to its one spelling, or passed on
- * as decided), then the metrics or Next (whose answers get the site's headers they lack).
+ * as decided) and on a page's body (./page-body.mjs), then the metrics or Next (whose answers get
+ * the site's headers they lack).
  * @param {http.IncomingMessage} request @param {http.ServerResponse} response
  */
 function dispatch(request, response) {
@@ -103,6 +106,16 @@ function dispatch(request, response) {
       "Content-Length": "0",
     });
     response.end();
+    return;
+  }
+  // A page's body over the site's limit (./page-body.mjs): refused here, before Next reads it.
+  const pagePath = decision.target.split("?", 1)[0];
+  const body = decidePageBody({ method, path: pagePath, headers: request.headers });
+  if (body.action === "refuse") {
+    const refusal = { ...body, lang: langOfPath(pagePath), headers: ownHeaders };
+    answerBodyRefusal(request, response, refusal).catch((error) =>
+      logger.error(error, "[front] the answer to a refused body failed"),
+    );
     return;
   }
   // Only the path exactly as written: nginx refuses that path to the public, and an RSC request
