@@ -1793,6 +1793,16 @@ export interface TranslationsDocumentDataContactItem {
 	error_email_too_long: prismic.KeyTextField;
 	
 	/**
+	 * Error Email Local Accents field in *Translations → Contact*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.contact[].error_email_local_accents
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	error_email_local_accents: prismic.KeyTextField;
+	
+	/**
 	 * Error Company Too Long field in *Translations → Contact*
 	 *
 	 * - **Field Type**: Text

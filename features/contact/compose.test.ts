@@ -27,6 +27,16 @@ function message(overrides: Partial<ContactMessage> = {}): ContactMessage {
 }
 
 describe("composeContactMail: addresses and headers", () => {
+  it("shows a name written as an encoded word as the text typed: never decoded into another name", async () => {
+    const typed = "=?utf-8?q?Direction_G=C3=A9n=C3=A9rale?=";
+    const { mail } = composeContactMail(message({ name: typed }), OPTIONS);
+    const headers = messageHeaders((await buildRaw(mail)).raw);
+    // In a quoted string, where RFC 2047 says mail clients must not decode it.
+    expect(headerValues(headers, "Reply-To")).toEqual([`"${typed}" <ann@example.com>`]);
+    // The subject is encoded whole, so it reads back as the same characters.
+    expect(decodeWords(headerValues(headers, "Subject")[0])).toBe(`[Studio] Projet — ${typed}`);
+  });
+
   it("sends from the site to the purpose's recipient, replying to the visitor", () => {
     const { id, mail } = composeContactMail(message(), OPTIONS);
     expect(id).toBe(OPTIONS.id);

@@ -27,6 +27,27 @@ describe("contact schema", () => {
     });
   });
 
+  it("takes an international domain in its ASCII form, the same domain every mail system reads", () => {
+    for (const [typed, stored] of [
+      ["jose@examplé.fr", "jose@xn--exampl-gva.fr"],
+      ["zoe@ÉCOLE.Fr", "zoe@xn--cole-9oa.fr"],
+      ["anna@bücher.example", "anna@xn--bcher-kva.example"],
+      ["plain@example.fr", "plain@example.fr"],
+    ]) {
+      const result = validateContact({ ...valid, email: typed });
+      expect(result.ok && result.data.email).toBe(stored);
+    }
+  });
+
+  it("refuses letters beyond ASCII before the @ with their own message (a reply could bounce)", () => {
+    for (const email of ["josé@example.fr", "josé@examplé.fr", "渡辺@example.jp", "zoë.b@example.fr"]) {
+      expect(validateContact({ ...valid, email })).toEqual({
+        ok: false,
+        errors: { email: "contact.error_email_local_accents" },
+      });
+    }
+  });
+
   it("leaves an empty company out", () => {
     const result = validateContact({ ...valid, company: "   " });
     expect(result.ok && result.data).not.toHaveProperty("company");

@@ -31,6 +31,29 @@ function clean(multiline: boolean) {
 
 const key = (name: ErrorKey) => name;
 
+/**
+ * An address as mail systems take it everywhere: an international domain (`examplé.fr`) in its
+ * ASCII form (`xn--exampl-gva.fr`, the same domain), through the URL parser that Node and every
+ * browser share. The part before the @ is kept as typed (the check below refuses it when not ASCII).
+ */
+function asciiDomain(address: string): string {
+  const at = address.lastIndexOf("@");
+  const domain = address.slice(at + 1);
+  if (at < 0 || /^[\x20-\x7e]*$/.test(domain)) return address;
+  try {
+    return `${address.slice(0, at)}@${new URL(`http://${domain}`).hostname}`;
+  } catch {
+    return address;
+  }
+}
+
+/**
+ * Letters beyond ASCII before the @ need SMTPUTF8 from every server and client on the way back to
+ * the visitor, which the studio's own cannot be assumed to have: such an address is refused with
+ * its own message rather than a reply that would bounce.
+ */
+const asciiLocalPart = (address: string) => /^[\x20-\x7e]*$/.test(address.slice(0, address.lastIndexOf("@")));
+
 const schema = z.object({
   name: z
     .string(key("contact.error_name_required"))
@@ -43,7 +66,9 @@ const schema = z.object({
     .string(key("contact.error_email_invalid"))
     .check(
       z.overwrite(clean(false)),
+      z.overwrite(asciiDomain),
       z.maxLength(LIMITS.email, key("contact.error_email_too_long")),
+      z.refine(asciiLocalPart, key("contact.error_email_local_accents")),
       z.email(key("contact.error_email_invalid")),
     ),
   company: z.optional(

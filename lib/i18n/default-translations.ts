@@ -105,6 +105,8 @@ const fr = {
   "contact.error_name_too_long": "Votre nom est trop long (100 caractères au plus).",
   "contact.error_email_invalid": "Indiquez une adresse e-mail valide, par exemple nom@exemple.fr.",
   "contact.error_email_too_long": "L’adresse e-mail est trop longue (254 caractères au plus).",
+  "contact.error_email_local_accents":
+    "Les lettres accentuées avant le @ ne passent pas par toutes les messageries, et notre réponse pourrait ne jamais vous parvenir : indiquez une autre adresse.",
   "contact.error_company_too_long": "Le nom de la société est trop long (120 caractères au plus).",
   "contact.error_purpose": "Choisissez l’objet de votre message.",
   "contact.error_message_required": "Écrivez votre message.",
@@ -248,6 +250,8 @@ const en: Translations = {
   "contact.error_name_too_long": "Your name is too long (100 characters at most).",
   "contact.error_email_invalid": "Enter a valid email address, such as name@example.com.",
   "contact.error_email_too_long": "The email address is too long (254 characters at most).",
+  "contact.error_email_local_accents":
+    "Letters with accents before the @ do not pass through every mail system, and our reply might never reach you: please give another address.",
   "contact.error_company_too_long": "The company name is too long (120 characters at most).",
   "contact.error_purpose": "Choose what your message is about.",
   "contact.error_message_required": "Write your message.",
