@@ -1,102 +1,58 @@
 /**
  * Delivery against a real SMTP server (smtp-server, on 127.0.0.1), the outbox and its flush, and
- * the outbox:flush command.
+ * the outbox:flush command, with the failures a visitor's message has to survive: a server that
+ * refuses, is down, never answers, answers late; a process killed while it sends; a second click.
  */
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 
-import { SMTPServer, type SMTPServerError } from "smtp-server";
+import fc from "fast-check";
+
+import { parseEnv } from "@/lib/env";
+import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
+import { headerValues, messageHeaders, partBody } from "@/test-support/raw-mail";
+import { startSink, type Sink } from "@/test-support/smtp-sink";
+import { spawnCall, type CallChild } from "@/test-support/spawn-call";
 
 import { composeContactMail } from "./compose";
-import { deliverContactMail, smtpTransport } from "./deliver";
+import { deliverContactMail, smtpTransport, type DeliveryConfig, type DeliveryOutcome } from "./deliver";
 import type { ContactMessage } from "./message";
-import { flushOutbox, listOutbox, outboxDir, writeToOutbox, type Logger } from "./outbox";
-import { parseEnv } from "@/lib/env";
-
-import { headerValues, messageHeaders, partBody } from "@/test-support/raw-mail";
+import {
+  DELIVERED_MARK_MS,
+  flushOutbox,
+  leaseMessage,
+  listOutbox,
+  outboxDepth,
+  outboxDir,
+  submissionState,
+  writeToOutbox,
+  type FlushOptions,
+  type Logger,
+} from "./outbox";
 
 jest.setTimeout(60_000);
 
 const ROOT = path.resolve(__dirname, "../..");
 const INBOX = "projects@studio.test";
-
-/* ---------------------------------------------------------------- SMTP server */
-
-interface Received {
-  from: string | false;
-  to: string[];
-  raw: string;
-}
-
-interface Sink {
-  url: string;
-  /** accept: 250; reject: 550 after DATA; hang: never answers DATA. */
-  mode: "accept" | "reject" | "hang";
-  /** Recipients refused at RCPT TO with 550. */
-  refuse: Set<string>;
-  received: Received[];
-  close: () => Promise<void>;
-}
-
-function smtpError(message: string, responseCode: number): SMTPServerError {
-  return Object.assign(new Error(message), { responseCode });
-}
-
-const sinks: Sink[] = [];
-
-async function startSink(): Promise<Sink> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ["STARTTLS"],
-    logger: false,
-    closeTimeout: 200,
-    onRcptTo(address, _session, callback) {
-      if (sink.refuse.has(address.address)) callback(smtpError("Mailbox unavailable", 550));
-      else callback();
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
-      stream.on("end", () => {
-        if (sink.mode === "hang") return;
-        if (sink.mode === "reject") return callback(smtpError("Message refused by policy", 550));
-        const { mailFrom, rcptTo } = session.envelope;
-        sink.received.push({
-          from: mailFrom ? mailFrom.address : false,
-          to: rcptTo.map((recipient) => recipient.address),
-          raw: Buffer.concat(chunks).toString("latin1"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.server.address() as AddressInfo;
-  let closed: Promise<void> | undefined;
-  const sink: Sink = {
-    url: `smtp://127.0.0.1:${port}`,
-    mode: "accept",
-    refuse: new Set(),
-    received: [],
-    close: () => (closed ??= new Promise<void>((resolve) => server.close(() => resolve()))),
-  };
-  sinks.push(sink);
-  return sink;
-}
-
-afterAll(async () => {
-  await Promise.all(sinks.map((sink) => sink.close()));
-});
+const FROM = "Studio Site <site@studio.test>";
+/** Long enough that no lease in these tests ends by its time: only by release or its holder's death. */
+const LEASE_MS = 10 * 60_000;
 
 /* ---------------------------------------------------------------- fixtures */
 
+const sinks: Sink[] = [];
+const children: CallChild<unknown>[] = [];
 const tempDirs: string[] = [];
+
+async function sink(): Promise<Sink> {
+  const started = await startSink();
+  sinks.push(started);
+  return started;
+}
 
 async function tempDir(): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "contact-outbox-"));
@@ -105,6 +61,11 @@ async function tempDir(): Promise<string> {
 }
 
 afterEach(async () => {
+  for (const child of children.splice(0)) {
+    child.kill("SIGKILL");
+    await child.exited;
+  }
+  await Promise.all(sinks.splice(0).map((started) => started.close()));
   await Promise.all(tempDirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
 
@@ -128,11 +89,15 @@ const PERSONAL = [
   "[Studio]",
 ];
 
-function compose(overrides: Partial<ContactMessage> = {}, to = INBOX) {
-  return composeContactMail(
-    { ...VISITOR, ...overrides },
-    { to, from: "Studio Site <site@studio.test>", purposeLabel: "Projet", siteName: "Studio" },
-  );
+/** A submission key as the receiver names a message after it. */
+function newId(): string {
+  return `k-${randomBytes(16).toString("base64url")}`;
+}
+
+const COMPOSE = { from: FROM, purposeLabel: "Projet", siteName: "Studio" };
+
+function compose(to = INBOX, id = newId()) {
+  return composeContactMail(VISITOR, { ...COMPOSE, id, to });
 }
 
 function fakeLog(): { lines: string[]; log: Logger } {
@@ -151,22 +116,68 @@ function messageIdOf(raw: string): string | undefined {
   return headerValues(messageHeaders(raw), "Message-ID")[0];
 }
 
+async function waitFor(test: () => boolean | Promise<boolean>, what: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const exists = (file: string) =>
+  fs.access(file).then(
+    () => true,
+    () => false,
+  );
+
+async function flush(dir: string, target: Sink, log: Logger, options: Partial<FlushOptions> = {}) {
+  const transport = smtpTransport(target.url, 5_000, 30_000);
+  try {
+    return await flushOutbox(dir, transport, log, { leaseMs: LEASE_MS, ...options });
+  } finally {
+    transport.close();
+  }
+}
+
+/**
+ * `deliverContactMail` in a child process of its own, to be killed mid-send. The Date header is
+ * left to the child (JSON would turn the date into a string, which nodemailer writes as it is).
+ */
+function deliverInChild(id: string, config: DeliveryConfig) {
+  const child = spawnCall<{ id: string; outcome: DeliveryOutcome; repeat: boolean }>({
+    module: path.join(__dirname, "deliver.ts"),
+    name: "deliverContactMail",
+    args: [id, { ...compose(INBOX, id).mail, date: undefined }, config],
+    logger: true,
+  });
+  children.push(child);
+  return child;
+}
+
+/** The process a lease file names. */
+async function leaseHolder(file: string): Promise<{ pid: number; host: string }> {
+  return JSON.parse(await fs.readFile(file, "utf8")) as { pid: number; host: string };
+}
+
 /* ---------------------------------------------------------------- delivery */
 
 describe("deliverContactMail", () => {
-  it("(a) sends over SMTP when the server accepts", async () => {
-    const sink = await startSink();
+  it("sends over SMTP when the server accepts, and keeps only the mark that it was delivered", async () => {
+    const server = await sink();
     const dir = path.join(await tempDir(), "outbox");
     const { id, mail } = compose();
     const { lines, log } = fakeLog();
 
-    await expect(deliverContactMail(id, mail, { smtpUrl: sink.url, outboxDir: dir }, log)).resolves.toEqual({
-      id,
-      outcome: "sent",
-    });
+    await expect(deliverContactMail(id, mail, { smtpUrl: server.url, outboxDir: dir }, log)).resolves.toEqual(
+      {
+        id,
+        outcome: "sent",
+        repeat: false,
+      },
+    );
 
-    expect(sink.received).toHaveLength(1);
-    const [received] = sink.received;
+    expect(server.received).toHaveLength(1);
+    const [received] = server.received;
     expect(received.from).toBe("site@studio.test");
     expect(received.to).toEqual([INBOX]);
     const headers = messageHeaders(received.raw);
@@ -179,100 +190,124 @@ describe("deliverContactMail", () => {
       "Nom : Zoé Confidentielle\nE-mail : zoe.secret@visitor.test\nSociété : Société Discrète\nObjet : Projet\n\n" +
         "Mon numéro privé : 0612345678.\nÀ bientôt 🎬\n",
     );
-    await expect(fs.stat(dir)).rejects.toMatchObject({ code: "ENOENT" });
+    expect(await filesIn(dir)).toEqual([`${id}.sent`]);
+    await expect(submissionState(dir, id)).resolves.toBe("sent");
     expect(lines).toEqual([`contact mail ${id}: sent`]);
   });
 
-  it("(b) queues a refused message, and the flush delivers it once the server accepts", async () => {
-    const sink = await startSink();
+  it("queues a refused message, and the flush delivers it once the server accepts", async () => {
+    const server = await sink();
     const dir = await tempDir();
     const { id, mail } = compose();
     const { lines, log } = fakeLog();
 
-    sink.mode = "reject";
-    await expect(deliverContactMail(id, mail, { smtpUrl: sink.url, outboxDir: dir }, log)).resolves.toEqual({
-      id,
-      outcome: "outbox",
-    });
-    expect(sink.received).toHaveLength(0);
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
-    expect((await listOutbox(dir)).map((entry) => entry.id)).toEqual([id]);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      new RegExp(`^contact mail ${id}: outbox \\(EMESSAGE 550 .*Message refused by policy`),
+    server.mode = "reject550";
+    await expect(deliverContactMail(id, mail, { smtpUrl: server.url, outboxDir: dir }, log)).resolves.toEqual(
+      {
+        id,
+        outcome: "outbox",
+        repeat: false,
+      },
     );
+    expect(server.received).toHaveLength(0);
+    // The message alone: no envelope beside it, and no lease left by the failed send.
+    expect(await filesIn(dir)).toEqual([`${id}.eml`]);
+    expect((await listOutbox(dir)).map((entry) => entry.id)).toEqual([id]);
+    await expect(submissionState(dir, id)).resolves.toBe("queued");
+    expect(lines).toEqual([
+      expect.stringMatching(
+        new RegExp(`^contact mail ${id}: queued \\(EMESSAGE 550 .*Message refused by policy`),
+      ),
+    ]);
 
-    sink.mode = "accept";
-    const transport = smtpTransport(sink.url, 5_000);
-    try {
-      await expect(flushOutbox(dir, transport, log)).resolves.toEqual({ sent: 1, kept: 0 });
-    } finally {
-      transport.close();
-    }
-    expect(sink.received).toHaveLength(1);
-    expect(sink.received[0].from).toBe("site@studio.test");
-    expect(sink.received[0].to).toEqual([INBOX]);
-    expect(messageIdOf(sink.received[0].raw)).toBe(`<${id}@studio.test>`);
-    expect(partBody(sink.received[0].raw, "text/plain")).toContain("0612345678");
-    expect(await filesIn(dir)).toEqual([]);
+    server.mode = "accept";
+    await expect(flush(dir, server, log)).resolves.toEqual({ sent: 1, kept: 0, busy: 0 });
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0].from).toBe("site@studio.test");
+    expect(server.received[0].to).toEqual([INBOX]);
+    expect(server.received[0].messageId).toBe(`<${id}@studio.test>`);
+    expect(partBody(server.received[0].raw, "text/plain")).toContain("0612345678");
+    expect(await filesIn(dir)).toEqual([`${id}.sent`]);
     expect(lines[1]).toBe(`outbox: ${id} sent`);
   });
 
-  it("(b) queues the message when the server is down", async () => {
-    const sink = await startSink();
-    await sink.close();
+  it("queues the message when the server is down", async () => {
+    const server = await sink();
+    await server.close();
     const dir = await tempDir();
     const { id, mail } = compose();
     const { lines, log } = fakeLog();
 
     await expect(
-      deliverContactMail(id, mail, { smtpUrl: sink.url, outboxDir: dir, timeoutMs: 2_000 }, log),
-    ).resolves.toEqual({ id, outcome: "outbox" });
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
+      deliverContactMail(id, mail, { smtpUrl: server.url, outboxDir: dir, timeoutMs: 2_000 }, log),
+    ).resolves.toEqual({ id, outcome: "outbox", repeat: false });
+    expect(await filesIn(dir)).toEqual([`${id}.eml`]);
     expect(lines).toEqual([
       expect.stringMatching(
-        new RegExp(`^contact mail ${id}: outbox \\(ESOCKET connect ECONNREFUSED 127\\.0\\.0\\.1:`),
+        new RegExp(`^contact mail ${id}: queued \\(ESOCKET connect ECONNREFUSED 127\\.0\\.0\\.1:`),
       ),
     ]);
   });
 
-  it("(b) queues the message when its recipient is refused", async () => {
-    const sink = await startSink();
-    sink.refuse.add(INBOX);
+  it("queues the message when its recipient is refused", async () => {
+    const server = await sink();
+    server.refuse.add(INBOX);
     const dir = await tempDir();
     const { id, mail } = compose();
     const { lines, log } = fakeLog();
 
-    await expect(deliverContactMail(id, mail, { smtpUrl: sink.url, outboxDir: dir }, log)).resolves.toEqual({
-      id,
-      outcome: "outbox",
-    });
-    expect(sink.received).toHaveLength(0);
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
-    expect(lines[0]).toMatch(/^contact mail .*: outbox \(EENVELOPE 550 /);
+    await expect(deliverContactMail(id, mail, { smtpUrl: server.url, outboxDir: dir }, log)).resolves.toEqual(
+      {
+        id,
+        outcome: "outbox",
+        repeat: false,
+      },
+    );
+    expect(server.received).toHaveLength(0);
+    expect(await filesIn(dir)).toEqual([`${id}.eml`]);
+    expect(lines).toEqual([
+      expect.stringMatching(new RegExp(`^contact mail ${id}: queued \\(EENVELOPE 550 `)),
+    ]);
   });
 
-  it("(c) queues the message when the server does not answer in time", async () => {
-    const sink = await startSink();
-    sink.mode = "hang";
+  it("answers the visitor in time when the server never answers, and gives the message back when the send times out", async () => {
+    const server = await sink();
+    server.mode = "hang";
     const dir = await tempDir();
     const { id, mail } = compose();
     const { lines, log } = fakeLog();
 
     const started = Date.now();
     await expect(
-      deliverContactMail(id, mail, { smtpUrl: sink.url, outboxDir: dir, timeoutMs: 500 }, log),
-    ).resolves.toEqual({ id, outcome: "outbox" });
-    expect(Date.now() - started).toBeLessThan(5_000);
-    expect(sink.received).toHaveLength(0);
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
+      deliverContactMail(
+        id,
+        mail,
+        { smtpUrl: server.url, outboxDir: dir, timeoutMs: 500, replyTimeoutMs: 1_500 },
+        log,
+      ),
+    ).resolves.toEqual({ id, outcome: "outbox", repeat: false });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.received).toHaveLength(0);
+    // Still being sent: queued, counted, and leased to this process.
+    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+    await expect(outboxDepth(dir)).resolves.toBe(1);
+    await expect(leaseHolder(path.join(dir, `${id}.lease`))).resolves.toMatchObject({ pid: process.pid });
+    await expect(submissionState(dir, id)).resolves.toBe("sending");
+
+    // The server's silence outlasts the reply timeout: the send fails and the message is free again.
+    await waitFor(async () => !(await exists(path.join(dir, `${id}.lease`))), "the lease to be released");
+    expect(await filesIn(dir)).toEqual([`${id}.eml`]);
+    await expect(submissionState(dir, id)).resolves.toBe("queued");
+    await waitFor(() => lines.length === 3, "the late outcome to be logged");
     expect(lines).toEqual([
-      expect.stringMatching(new RegExp(`^contact mail ${id}: outbox \\(.*(ETIMEDOUT|EABORT)`)),
+      `contact mail ${id}: queued, the server has not answered yet (still sending)`,
+      expect.stringMatching(new RegExp(`^contact mail ${id}: queued \\(ETIMEDOUT `)),
+      `contact mail ${id}: still queued`,
     ]);
   });
 
-  it("(c) gives up after twice the timeout on a server that keeps answering without end", async () => {
-    // Each line resets the inactivity timeout: only the deadline on the whole send stops this.
+  it("answers the visitor after twice the timeout from a server that keeps talking without end", async () => {
+    // Each line resets the inactivity timeout: only the visitor's deadline answers them.
     const sockets = new Set<net.Socket>();
     const server = net.createServer((socket) => {
       sockets.add(socket);
@@ -295,17 +330,21 @@ describe("deliverContactMail", () => {
           { smtpUrl: `smtp://127.0.0.1:${port}`, outboxDir: dir, timeoutMs: 500 },
           log,
         ),
-      ).resolves.toEqual({ id, outcome: "outbox" });
-      expect(Date.now() - started).toBeLessThan(5_000);
-      expect(lines).toEqual([`contact mail ${id}: outbox (EABORT Message sending aborted)`]);
-      expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
+      ).resolves.toEqual({ id, outcome: "outbox", repeat: false });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(lines).toEqual([`contact mail ${id}: queued, the server has not answered yet (still sending)`]);
+      expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
     }
+    // The server gone, the send fails and the message waits for the flush, unleased.
+    await waitFor(async () => !(await exists(path.join(dir, `${id}.lease`))), "the lease to be released");
+    expect(await filesIn(dir)).toEqual([`${id}.eml`]);
   });
 
-  it("(d) without SMTP, writes the message to the outbox, private to the server's user", async () => {
+  it("without SMTP, writes the message to the outbox, private to the server's user", async () => {
     const dir = path.join(await tempDir(), "nested", "outbox");
     const { id, mail } = compose();
     const { lines, log } = fakeLog();
@@ -313,9 +352,10 @@ describe("deliverContactMail", () => {
     await expect(deliverContactMail(id, mail, { outboxDir: dir }, log)).resolves.toEqual({
       id,
       outcome: "outbox",
+      repeat: false,
     });
     expect(lines).toEqual([`contact mail ${id}: outbox (no SMTP server configured)`]);
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
+    expect(await filesIn(dir)).toEqual([`${id}.eml`]);
     expect((await fs.stat(dir)).mode & 0o777).toBe(0o700);
     expect((await fs.stat(path.join(dir, `${id}.eml`))).mode & 0o777).toBe(0o600);
 
@@ -323,63 +363,225 @@ describe("deliverContactMail", () => {
     expect(messageIdOf(raw)).toBe(`<${id}@studio.test>`);
     expect(headerValues(messageHeaders(raw), "To")).toEqual([INBOX]);
     expect(partBody(raw, "text/plain")).toContain("Mon numéro privé : 0612345678.");
-    expect(JSON.parse(await fs.readFile(path.join(dir, `${id}.json`), "utf8"))).toEqual({
-      envelope: { from: "site@studio.test", to: [INBOX] },
-    });
   });
 
-  it("throws when the message can be neither sent nor queued", async () => {
+  it("throws, logged and counted as lost, when the message cannot be written", async () => {
     const base = await tempDir();
     await fs.writeFile(path.join(base, "file"), "not a folder");
     const { id, mail } = compose();
     const { lines, log } = fakeLog();
+    const lost = async () =>
+      (await siteMetrics().contactMessages.get()).values.find((value) => value.labels.outcome === "lost")
+        ?.value ?? 0;
+    const before = await lost();
 
     await expect(
       deliverContactMail(id, mail, { outboxDir: path.join(base, "file", "outbox") }, log),
     ).rejects.toThrow();
-    expect(lines).toEqual([
-      expect.stringMatching(new RegExp(`^contact mail ${id}: neither sent \\(no SMTP .*\\) nor queued`)),
-    ]);
+    expect(lines).toEqual([expect.stringMatching(new RegExp(`^contact mail ${id}: not queued \\(ENOTDIR `))]);
+    await expect(lost()).resolves.toBe(before + 1);
   });
 
-  it("(f) logs ids and outcomes, never the visitor's data", async () => {
-    const sink = await startSink();
+  it("logs ids and outcomes, never the visitor's data", async () => {
+    const server = await sink();
     const dir = await tempDir();
     const { lines, log } = fakeLog();
 
     const sent = compose();
-    await deliverContactMail(sent.id, sent.mail, { smtpUrl: sink.url, outboxDir: dir }, log);
-    sink.mode = "reject";
+    await deliverContactMail(sent.id, sent.mail, { smtpUrl: server.url, outboxDir: dir }, log);
+    await deliverContactMail(sent.id, sent.mail, { smtpUrl: server.url, outboxDir: dir }, log);
+    server.mode = "reject550";
     const refused = compose();
-    await deliverContactMail(refused.id, refused.mail, { smtpUrl: sink.url, outboxDir: dir }, log);
+    await deliverContactMail(refused.id, refused.mail, { smtpUrl: server.url, outboxDir: dir }, log);
     const offline = compose();
     await deliverContactMail(offline.id, offline.mail, { outboxDir: dir }, log);
-    const transport = smtpTransport(sink.url, 5_000);
-    try {
-      await flushOutbox(dir, transport, log); // still refusing: both kept
-      sink.mode = "accept";
-      await flushOutbox(dir, transport, log);
-    } finally {
-      transport.close();
-    }
+    const unwritable = compose();
+    await fs.writeFile(path.join(dir, "file"), "");
+    await expect(
+      deliverContactMail(unwritable.id, unwritable.mail, { outboxDir: path.join(dir, "file", "x") }, log),
+    ).rejects.toThrow();
+    await flush(dir, server, log); // still refusing: both kept
+    server.mode = "accept";
+    await flush(dir, server, log);
 
-    expect(lines).toHaveLength(7);
-    expect(lines[0]).toBe(`contact mail ${sent.id}: sent`);
-    expect(lines[1]).toMatch(new RegExp(`^contact mail ${refused.id}: outbox \\(EMESSAGE 550 `));
-    expect(lines[2]).toBe(`contact mail ${offline.id}: outbox (no SMTP server configured)`);
-    expect(lines.slice(3, 5)).toEqual(
+    expect(lines).toHaveLength(9);
+    expect(lines.slice(0, 5)).toEqual([
+      `contact mail ${sent.id}: sent`,
+      `contact mail ${sent.id}: repeat of an accepted submission`,
+      expect.stringMatching(new RegExp(`^contact mail ${refused.id}: queued \\(EMESSAGE 550 `)),
+      `contact mail ${offline.id}: outbox (no SMTP server configured)`,
+      expect.stringMatching(new RegExp(`^contact mail ${unwritable.id}: not queued \\(ENOTDIR `)),
+    ]);
+    expect(lines.slice(5, 7)).toEqual(
       expect.arrayContaining(
         [refused.id, offline.id].map((id) =>
           expect.stringMatching(new RegExp(`^outbox: ${id} kept: EMESSAGE 550 `)),
         ),
       ),
     );
-    expect(lines.slice(5).sort()).toEqual(
+    expect(lines.slice(7).sort()).toEqual(
       [`outbox: ${refused.id} sent`, `outbox: ${offline.id} sent`].sort(),
     );
     for (const line of lines) {
       for (const secret of PERSONAL) expect(line).not.toContain(secret);
     }
+  });
+
+  it("a server that answers after the visitor's wait: the visitor hears 'outbox', the send goes on, one mail arrives", async () => {
+    // RFC 5321 gives a server 10 minutes after the final dot. Giving up at the visitor's deadline
+    // and leaving the message to a flush sent it twice.
+    const server = await sink();
+    server.mode = "slow";
+    server.slowReplyMs = 4_000;
+    const dir = await tempDir();
+    const { id, mail } = compose();
+    const { lines, log } = fakeLog();
+    const config: DeliveryConfig = { smtpUrl: server.url, outboxDir: dir, timeoutMs: 300 };
+
+    const started = Date.now();
+    await expect(deliverContactMail(id, mail, config, log)).resolves.toEqual({
+      id,
+      outcome: "outbox",
+      repeat: false,
+    });
+    const waited = Date.now() - started;
+    // About twice the timeout: never less, and well before the server's answer.
+    expect(waited).toBeGreaterThanOrEqual(590);
+    expect(waited).toBeLessThan(3_900);
+    expect(server.received).toHaveLength(0);
+    await expect(submissionState(dir, id)).resolves.toBe("sending");
+
+    // A flush meanwhile finds the message being sent: it leaves it alone.
+    const { lines: flushLines, log: flushLog } = fakeLog();
+    await server.untilWaiting(1);
+    await expect(flush(dir, server, flushLog)).resolves.toEqual({ sent: 0, kept: 0, busy: 1 });
+    expect(flushLines).toEqual([`outbox: ${id} is being sent by another process`]);
+    expect(server.transactions).toBe(1);
+    // The visitor's second click waits as long as the first did, then hears the same.
+    await expect(deliverContactMail(id, mail, config, log)).resolves.toEqual({
+      id,
+      outcome: "outbox",
+      repeat: true,
+    });
+
+    // The late 250 marks it delivered.
+    await server.untilReceived(1);
+    await waitFor(
+      async () => (await filesIn(dir)).join() === `${id}.sent`,
+      "the message to be marked delivered",
+    );
+    await expect(submissionState(dir, id)).resolves.toBe("sent");
+    await expect(flush(dir, server, flushLog)).resolves.toEqual({ sent: 0, kept: 0, busy: 0 });
+    await expect(deliverContactMail(id, mail, config, log)).resolves.toEqual({
+      id,
+      outcome: "sent",
+      repeat: true,
+    });
+    expect(server.counts()).toEqual(new Map([[`<${id}@studio.test>`, 1]]));
+    expect(server.transactions).toBe(1);
+    await waitFor(() => lines.includes(`contact mail ${id}: sent`), "the late outcome to be logged");
+    expect(lines).toEqual([
+      `contact mail ${id}: queued, the server has not answered yet (still sending)`,
+      `contact mail ${id}: repeat of an accepted submission`,
+      `contact mail ${id}: sent`,
+      `contact mail ${id}: repeat of an accepted submission`,
+    ]);
+  });
+
+  it("a second submission with the same key is answered as the first stands, and nothing more is sent", async () => {
+    const server = await sink();
+    const dir = await tempDir();
+    const { id, mail } = compose();
+    const { log } = fakeLog();
+
+    await expect(deliverContactMail(id, mail, { smtpUrl: server.url, outboxDir: dir }, log)).resolves.toEqual(
+      {
+        id,
+        outcome: "sent",
+        repeat: false,
+      },
+    );
+    await expect(deliverContactMail(id, mail, { smtpUrl: server.url, outboxDir: dir }, log)).resolves.toEqual(
+      {
+        id,
+        outcome: "sent",
+        repeat: true,
+      },
+    );
+    expect(server.counts()).toEqual(new Map([[`<${id}@studio.test>`, 1]]));
+
+    // Queued (no SMTP): the repeat says queued, and is still one message once flushed.
+    const queued = compose();
+    for (const repeat of [false, true]) {
+      await expect(deliverContactMail(queued.id, queued.mail, { outboxDir: dir }, log)).resolves.toEqual({
+        id: queued.id,
+        outcome: "outbox",
+        repeat,
+      });
+    }
+    await expect(outboxDepth(dir)).resolves.toBe(1);
+    await expect(flush(dir, server, log)).resolves.toEqual({ sent: 1, kept: 0, busy: 0 });
+    await expect(deliverContactMail(queued.id, queued.mail, { outboxDir: dir }, log)).resolves.toEqual({
+      id: queued.id,
+      outcome: "sent",
+      repeat: true,
+    });
+    expect(server.received).toHaveLength(2);
+  });
+
+  it("of several submissions with one key at once, one is accepted and one mail is sent", async () => {
+    const server = await sink();
+    const dir = await tempDir();
+    const { log } = fakeLog();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 8 }), fc.boolean(), async (count, withSmtp) => {
+        const { id, mail } = compose();
+        const config: DeliveryConfig = { outboxDir: dir, ...(withSmtp ? { smtpUrl: server.url } : {}) };
+        const answers = await Promise.all(
+          Array.from({ length: count }, () => deliverContactMail(id, mail, config, log)),
+        );
+        expect(answers.filter((answer) => !answer.repeat)).toHaveLength(1);
+        const names = (await filesIn(dir)).filter((name) => name.startsWith(`${id}.`));
+        expect(names.filter((name) => name.endsWith(".eml") || name.endsWith(".sent"))).toHaveLength(1);
+        await flush(dir, server, log);
+        // A send still under way from the first answer ends too.
+        await waitFor(async () => (await submissionState(dir, id)) === "sent", "the message to be delivered");
+        expect(server.counts().get(`<${id}@studio.test>`)).toBe(1);
+      }),
+      { numRuns: 12 },
+    );
+    await expect(flush(dir, server, log)).resolves.toEqual({ sent: 0, kept: 0, busy: 0 });
+    expect(server.received).toHaveLength(12);
+  });
+
+  it("a process killed while it sends leaves the message on disk, and the next flush sends it at once", async () => {
+    const server = await sink();
+    server.mode = "hang";
+    const dir = await tempDir();
+    const id = newId();
+    const child = deliverInChild(id, { smtpUrl: server.url, outboxDir: dir, timeoutMs: 300 });
+    await child.ready;
+    child.go();
+    // The visitor was told "queued" and the child still waits for the server's reply.
+    await expect(child.result).resolves.toEqual({ id, outcome: "outbox", repeat: false });
+    await server.untilWaiting(1);
+    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+    await expect(leaseHolder(path.join(dir, `${id}.lease`))).resolves.toMatchObject({
+      pid: child.pid,
+      host: os.hostname(),
+    });
+
+    child.kill("SIGKILL");
+    await expect(child.exited).resolves.toEqual({ code: null, signal: "SIGKILL" });
+    // The lease outlives this test by minutes; its holder's death ends it.
+    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+    server.mode = "accept";
+    const { lines, log } = fakeLog();
+    await expect(flush(dir, server, log)).resolves.toEqual({ sent: 1, kept: 0, busy: 0 });
+    expect(lines).toEqual([`outbox: ${id} sent`]);
+    expect(server.counts()).toEqual(new Map([[`<${id}@studio.test>`, 1]]));
+    expect(server.received[0].to).toEqual([INBOX]);
+    expect(await filesIn(dir)).toEqual([`${id}.sent`]);
   });
 });
 
@@ -394,79 +596,85 @@ describe("outbox", () => {
     expect(outboxDir(parseEnv({ CONTACT_OUTBOX_DIR: "/srv/outbox" }))).toBe("/srv/outbox");
   });
 
-  it("refuses an id that is not a plain file name", async () => {
+  it("refuses an id that is not a plain file name, and knows nothing of it", async () => {
     const dir = await tempDir();
-    for (const id of ["../escape", "a/b", ".hidden", ""]) {
+    for (const id of ["../escape", "a/b", ".hidden", "", "x.eml"]) {
       await expect(writeToOutbox(dir, id, compose().mail)).rejects.toThrow(TypeError);
+      await expect(submissionState(dir, id)).resolves.toBeNull();
     }
     expect(await filesIn(dir)).toEqual([]);
   });
 
+  it("counts what is not yet delivered and tells where a submission stands", async () => {
+    const dir = path.join(await tempDir(), "outbox");
+    await expect(outboxDepth(dir)).resolves.toBe(0);
+    const waiting = compose();
+    const leased = compose();
+    for (const { id, mail } of [waiting, leased]) await writeToOutbox(dir, id, mail);
+    expect(await leaseMessage(dir, leased.id, LEASE_MS)).not.toBeNull();
+    await expect(outboxDepth(dir)).resolves.toBe(2);
+    await expect(submissionState(dir, waiting.id)).resolves.toBe("queued");
+    await expect(submissionState(dir, leased.id)).resolves.toBe("sending");
+    await expect(submissionState(dir, newId())).resolves.toBeNull();
+
+    // The leased one is being sent elsewhere: the flush leaves it.
+    const server = await sink();
+    await expect(flush(dir, server, fakeLog().log)).resolves.toEqual({ sent: 1, kept: 0, busy: 1 });
+    await expect(outboxDepth(dir)).resolves.toBe(1);
+    await expect(submissionState(dir, waiting.id)).resolves.toBe("sent");
+    await expect(submissionState(dir, leased.id)).resolves.toBe("sending");
+  });
+
   it("flushes nothing from a folder that does not exist", async () => {
-    const sink = await startSink();
-    const transport = smtpTransport(sink.url, 5_000);
-    try {
-      await expect(
-        flushOutbox(path.join(await tempDir(), "none"), transport, fakeLog().log),
-      ).resolves.toEqual({
-        sent: 0,
-        kept: 0,
-      });
-    } finally {
-      transport.close();
-    }
+    const server = await sink();
+    await expect(flush(path.join(await tempDir(), "none"), server, fakeLog().log)).resolves.toEqual({
+      sent: 0,
+      kept: 0,
+      busy: 0,
+    });
   });
 
   it("sends the oldest message first", async () => {
-    const sink = await startSink();
+    const server = await sink();
     const dir = await tempDir();
     const queued = [compose(), compose(), compose()];
     for (const [index, { id, mail }] of queued.entries()) {
       await writeToOutbox(dir, id, mail);
-      // Queued one minute apart, newest written first on disk order irrelevant.
+      // Queued one minute apart, the first written the newest.
       const time = new Date(Date.UTC(2026, 0, 1, 12, 10 - index));
       await fs.utimes(path.join(dir, `${id}.eml`), time, time);
     }
-    const transport = smtpTransport(sink.url, 5_000);
-    try {
-      await expect(flushOutbox(dir, transport, fakeLog().log)).resolves.toEqual({ sent: 3, kept: 0 });
-    } finally {
-      transport.close();
-    }
-    expect(sink.received.map((received) => messageIdOf(received.raw))).toEqual(
+    await expect(flush(dir, server, fakeLog().log)).resolves.toEqual({ sent: 3, kept: 0, busy: 0 });
+    expect(server.received.map((received) => received.messageId)).toEqual(
       [...queued].reverse().map(({ id }) => `<${id}@studio.test>`),
     );
   });
 
-  it("(e) keeps a refused message and unreadable files, and sends the rest", async () => {
-    const sink = await startSink();
-    sink.refuse.add("closed@studio.test");
+  it("keeps a refused message and unreadable files, and sends the rest", async () => {
+    const server = await sink();
+    server.refuse.add("closed@studio.test");
     const dir = await tempDir();
-    const refused = compose({}, "closed@studio.test");
+    const refused = compose("closed@studio.test");
     const good = compose();
     const badSidecar = compose();
     await writeToOutbox(dir, refused.id, refused.mail);
     await writeToOutbox(dir, good.id, good.mail);
     await writeToOutbox(dir, badSidecar.id, badSidecar.mail);
+    // An earlier release's envelope beside the message, damaged: not guessed from the headers.
     await fs.writeFile(path.join(dir, `${badSidecar.id}.json`), "{ not json");
     await fs.writeFile(path.join(dir, "corrupt.eml"), Buffer.from([0, 1, 2, 0xff, 0x0a, 0x41]));
     const { lines, log } = fakeLog();
 
-    const transport = smtpTransport(sink.url, 5_000);
-    try {
-      await expect(flushOutbox(dir, transport, log)).resolves.toEqual({ sent: 1, kept: 3 });
-    } finally {
-      transport.close();
-    }
+    await expect(flush(dir, server, log)).resolves.toEqual({ sent: 1, kept: 3, busy: 0 });
 
-    expect(sink.received.map((received) => messageIdOf(received.raw))).toEqual([`<${good.id}@studio.test>`]);
+    expect(server.received.map((received) => received.messageId)).toEqual([`<${good.id}@studio.test>`]);
     expect(await filesIn(dir)).toEqual(
       [
         "corrupt.eml",
         `${refused.id}.eml`,
-        `${refused.id}.json`,
         `${badSidecar.id}.eml`,
         `${badSidecar.id}.json`,
+        `${good.id}.sent`,
       ].sort(),
     );
     expect(lines).toEqual(
@@ -477,132 +685,215 @@ describe("outbox", () => {
         `outbox: ${good.id} sent`,
       ]),
     );
+    expect(lines).toHaveLength(4);
   });
 
   it("keeps a message that some of its recipients refused", async () => {
-    const sink = await startSink();
-    sink.refuse.add("closed@studio.test");
+    const server = await sink();
+    server.refuse.add("closed@studio.test");
     const dir = await tempDir();
-    const { id, mail } = compose({}, `${INBOX}, closed@studio.test`);
+    const { id, mail } = compose(`${INBOX}, closed@studio.test`);
     await writeToOutbox(dir, id, mail);
     const { lines, log } = fakeLog();
 
-    const transport = smtpTransport(sink.url, 5_000);
-    try {
-      await expect(flushOutbox(dir, transport, log)).resolves.toEqual({ sent: 0, kept: 1 });
-    } finally {
-      transport.close();
-    }
-    expect(sink.received.map((received) => received.to)).toEqual([[INBOX]]);
+    await expect(flush(dir, server, log)).resolves.toEqual({ sent: 0, kept: 1, busy: 0 });
+    expect(server.received.map((received) => received.to)).toEqual([[INBOX]]);
     expect(lines).toEqual([`outbox: ${id} kept: 1 of 2 recipient(s) refused`]);
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
+    expect(await filesIn(dir)).toEqual([`${id}.eml`]);
   });
 
-  it("sends a .eml without its .json to the recipients of its own headers", async () => {
-    const sink = await startSink();
+  it("sends a .eml to the recipients of its own To and Cc headers", async () => {
+    const server = await sink();
     const dir = await tempDir();
-    const { id, mail } = compose({}, "Le Studio <projects@studio.test>, press@studio.test");
-    await writeToOutbox(dir, id, mail);
-    await fs.rm(path.join(dir, `${id}.json`));
+    const { id, mail } = compose("Le Studio <projects@studio.test>, press@studio.test");
+    await writeToOutbox(dir, id, { ...mail, cc: "Archive <archive@studio.test>" });
+    expect(await filesIn(dir)).toEqual([`${id}.eml`]);
 
-    const transport = smtpTransport(sink.url, 5_000);
-    try {
-      await expect(flushOutbox(dir, transport, fakeLog().log)).resolves.toEqual({ sent: 1, kept: 0 });
-    } finally {
-      transport.close();
+    await expect(flush(dir, server, fakeLog().log)).resolves.toEqual({ sent: 1, kept: 0, busy: 0 });
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0].from).toBe("site@studio.test");
+    expect(server.received[0].to).toEqual([
+      "projects@studio.test",
+      "press@studio.test",
+      "archive@studio.test",
+    ]);
+    expect(server.received[0].messageId).toBe(`<${id}@studio.test>`);
+    expect(await filesIn(dir)).toEqual([`${id}.sent`]);
+  });
+
+  it("still sends a message queued by an earlier release with the envelope of its .json", async () => {
+    const server = await sink();
+    const dir = await tempDir();
+    const { id, mail } = compose();
+    await writeToOutbox(dir, id, mail);
+    // The envelope differs from the headers (a bounce address, a recipient not in To): the sidecar wins.
+    await fs.writeFile(
+      path.join(dir, `${id}.json`),
+      JSON.stringify({ envelope: { from: "bounces@studio.test", to: ["desk@studio.test"] } }),
+    );
+
+    await expect(flush(dir, server, fakeLog().log)).resolves.toEqual({ sent: 1, kept: 0, busy: 0 });
+    expect(server.received.map(({ from, to, messageId }) => ({ from, to, messageId }))).toEqual([
+      { from: "bounces@studio.test", to: ["desk@studio.test"], messageId: `<${id}@studio.test>` },
+    ]);
+    expect(await filesIn(dir)).toEqual([`${id}.sent`]);
+  });
+
+  it("drops, unsent, a message whose delivery was marked before it could be removed, and forgets old marks", async () => {
+    const server = await sink();
+    const dir = await tempDir();
+    const delivered = compose();
+    const old = compose();
+    const beingMarked = compose();
+    for (const { id, mail } of [delivered, old, beingMarked]) await writeToOutbox(dir, id, mail);
+    // What a process killed between the mark and the removal leaves behind.
+    await fs.writeFile(path.join(dir, `${delivered.id}.sent`), "");
+    // A mark from beyond the time a repeat is recognised.
+    await fs.rm(path.join(dir, `${old.id}.eml`));
+    await fs.writeFile(path.join(dir, `${old.id}.sent`), "");
+    const longAgo = new Date(Date.now() - DELIVERED_MARK_MS - 60_000);
+    await fs.utimes(path.join(dir, `${old.id}.sent`), longAgo, longAgo);
+    // Marked and still held by the process marking it: left to that process.
+    await fs.writeFile(path.join(dir, `${beingMarked.id}.sent`), "");
+    expect(await leaseMessage(dir, beingMarked.id, LEASE_MS)).not.toBeNull();
+
+    await expect(flush(dir, server, fakeLog().log)).resolves.toEqual({ sent: 0, kept: 0, busy: 1 });
+    expect(server.transactions).toBe(0);
+    expect(await filesIn(dir)).toEqual(
+      [
+        `${delivered.id}.sent`,
+        `${beingMarked.id}.eml`,
+        `${beingMarked.id}.lease`,
+        `${beingMarked.id}.sent`,
+      ].sort(),
+    );
+    await expect(submissionState(dir, old.id)).resolves.toBeNull();
+  });
+
+  it("queues again a message an earlier release's flush had claimed and not finished", async () => {
+    const server = await sink();
+    const dir = await tempDir();
+    const claimed = compose();
+    const claimedAndDelivered = compose();
+    for (const { id, mail } of [claimed, claimedAndDelivered]) {
+      await writeToOutbox(dir, id, mail);
+      await fs.rename(path.join(dir, `${id}.eml`), path.join(dir, `.${id}.eml.sending-4242-deadbeef`));
     }
-    expect(sink.received).toHaveLength(1);
-    expect(sink.received[0].from).toBe("site@studio.test");
-    expect(sink.received[0].to).toEqual(["projects@studio.test", "press@studio.test"]);
-    expect(messageIdOf(sink.received[0].raw)).toBe(`<${id}@studio.test>`);
-    expect(await filesIn(dir)).toEqual([]);
+    await fs.writeFile(path.join(dir, `${claimedAndDelivered.id}.sent`), "");
+    const { lines, log } = fakeLog();
+
+    await expect(flush(dir, server, log)).resolves.toEqual({ sent: 1, kept: 0, busy: 0 });
+    expect(server.received.map((received) => received.messageId)).toEqual([`<${claimed.id}@studio.test>`]);
+    expect(lines).toEqual([
+      `outbox: ${claimed.id} queued again (an interrupted flush had claimed it)`,
+      `outbox: ${claimed.id} sent`,
+    ]);
+    expect(await filesIn(dir)).toEqual([`${claimed.id}.sent`, `${claimedAndDelivered.id}.sent`].sort());
+  });
+
+  it("stops when its signal aborts: the message being sent stays queued, unleased, the next is not tried", async () => {
+    const server = await sink();
+    server.mode = "hang";
+    const dir = await tempDir();
+    const first = compose();
+    const second = compose();
+    for (const [index, { id, mail }] of [first, second].entries()) {
+      await writeToOutbox(dir, id, mail);
+      const time = new Date(Date.UTC(2026, 0, 1, 12, index));
+      await fs.utimes(path.join(dir, `${id}.eml`), time, time);
+    }
+    const stop = new AbortController();
+    const { lines, log } = fakeLog();
+    const flushing = flush(dir, server, log, { signal: stop.signal });
+    await server.untilWaiting(1);
+    stop.abort();
+    await expect(flushing).resolves.toEqual({ sent: 0, kept: 1, busy: 0 });
+    expect(lines).toEqual([`outbox: ${first.id} kept: EABORT Message sending aborted`]);
+    expect(await filesIn(dir)).toEqual([`${first.id}.eml`, `${second.id}.eml`].sort());
+    expect(server.transactions).toBe(1);
   });
 });
 
 /* ---------------------------------------------------------------- npm run outbox:flush */
 
-function runFlush(
-  env: Record<string, string>,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const base = { ...process.env };
-  delete base.SMTP_URL;
-  delete base.CONTACT_OUTBOX_DIR;
-  delete base.CONTACT_SMTP_TIMEOUT_MS;
-  return new Promise((resolve) => {
-    execFile(
-      path.join(ROOT, "node_modules", ".bin", "tsx"),
-      ["scripts/outbox-flush.ts"],
-      { cwd: ROOT, env: { ...base, ...env }, timeout: 50_000 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
+interface FlushRun {
+  /** tsx's process, which runs the script in a child of its own. */
+  pid: number;
+  output: () => string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal: NodeJS.Signals): void;
 }
 
-describe("outbox:flush (g)", () => {
+/** `npm run outbox:flush`, as its script runs it (tsx), with this environment only. */
+function startFlush(env: Record<string, string>): FlushRun {
+  const base = { ...process.env };
+  for (const name of Object.keys(base)) {
+    if (name.startsWith("CONTACT_") || name === "SMTP_URL") delete base[name];
+  }
+  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/outbox-flush.ts"], {
+    cwd: ROOT,
+    env: { ...base, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("close", (code, signal) => resolve({ code, signal })),
+  );
+  const watchdog = setTimeout(() => child.kill("SIGKILL"), 50_000);
+  void exited.then(() => clearTimeout(watchdog));
+  return {
+    pid: child.pid ?? 0,
+    output: () => output,
+    exited,
+    kill: (signal) => child.kill(signal),
+  };
+}
+
+async function runFlush(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const run = startFlush(env);
+  const { code } = await run.exited;
+  return { code, output: run.output() };
+}
+
+function flushEnv(server: Sink, dir: string, extra: Record<string, string> = {}) {
+  return {
+    SMTP_URL: server.url,
+    CONTACT_OUTBOX_DIR: dir,
+    CONTACT_SMTP_TIMEOUT_MS: "5000",
+    CONTACT_SMTP_REPLY_TIMEOUT_MS: "30000",
+    ...extra,
+  };
+}
+
+describe("outbox:flush", () => {
   it("sends the queued message and exits 0", async () => {
-    const sink = await startSink();
+    const server = await sink();
     const dir = await tempDir();
     const { id, mail } = compose();
     await writeToOutbox(dir, id, mail);
 
-    const result = await runFlush({
-      SMTP_URL: sink.url,
-      CONTACT_OUTBOX_DIR: dir,
-      CONTACT_SMTP_TIMEOUT_MS: "5000",
-    });
+    const result = await runFlush(flushEnv(server, dir));
     expect(result).toMatchObject({ code: 0 });
-    expect(result.stdout).toContain("1 sent, 0 kept");
-    expect(await filesIn(dir)).toEqual([]);
-    expect(sink.received).toHaveLength(1);
-    expect(sink.received[0].to).toEqual([INBOX]);
-    expect(messageIdOf(sink.received[0].raw)).toBe(`<${id}@studio.test>`);
+    expect(result.output).toContain("1 sent, 0 kept, 0 being sent elsewhere");
+    expect(await filesIn(dir)).toEqual([`${id}.sent`]);
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0].to).toEqual([INBOX]);
+    expect(server.received[0].messageId).toBe(`<${id}@studio.test>`);
   });
 
   it("exits 1 when a message is kept", async () => {
-    const sink = await startSink();
-    sink.mode = "reject";
+    const server = await sink();
+    server.mode = "reject451";
     const dir = await tempDir();
     const { id, mail } = compose();
     await writeToOutbox(dir, id, mail);
 
-    const result = await runFlush({ SMTP_URL: sink.url, CONTACT_OUTBOX_DIR: dir });
+    const result = await runFlush(flushEnv(server, dir));
     expect(result).toMatchObject({ code: 1 });
-    expect(result.stdout).toContain("0 sent, 1 kept");
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
-  });
-
-  it("two flushes at once deliver each message exactly once (each is claimed before it is sent)", async () => {
-    const sink = await startSink();
-    const dir = await tempDir();
-    const ids: string[] = [];
-    for (let index = 0; index < 40; index++) {
-      const { id, mail } = compose();
-      ids.push(id);
-      await writeToOutbox(dir, id, mail);
-    }
-    const env = { SMTP_URL: sink.url, CONTACT_OUTBOX_DIR: dir, CONTACT_SMTP_TIMEOUT_MS: "5000" };
-    const [first, second] = await Promise.all([runFlush(env), runFlush(env)]);
-    expect([first.code, second.code]).toEqual([0, 0]);
-    const delivered = sink.received.map((mail) => messageIdOf(mail.raw));
-    expect(delivered.slice().sort()).toEqual(ids.map((id) => `<${id}@studio.test>`).sort());
-    expect(await filesIn(dir)).toEqual([]);
-  });
-
-  it("a message a dead flush had claimed is never sent again, and the next flush says so", async () => {
-    const sink = await startSink();
-    const dir = await tempDir();
-    const { id, mail } = compose();
-    await writeToOutbox(dir, id, mail);
-    // What a flush killed between the server's acceptance and the deletion leaves behind.
-    await fs.rename(path.join(dir, `${id}.eml`), path.join(dir, `.${id}.eml.sending-4242-deadbeef`));
-
-    const result = await runFlush({ SMTP_URL: sink.url, CONTACT_OUTBOX_DIR: dir });
-    expect(sink.received).toHaveLength(0);
-    expect(result.stdout).toContain(`claimed by a flush that did not finish, not re-sent`);
-    expect(result.stdout).toContain(id);
+    expect(result.output).toContain("0 sent, 1 kept");
+    expect(await filesIn(dir)).toEqual([`${id}.eml`]);
   });
 
   it("exits 1 with a clear message without SMTP_URL, touching nothing", async () => {
@@ -612,7 +903,95 @@ describe("outbox:flush (g)", () => {
 
     const result = await runFlush({ CONTACT_OUTBOX_DIR: dir });
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain("outbox:flush needs SMTP_URL");
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.json`]);
+    expect(result.output).toContain("outbox:flush needs SMTP_URL");
+    expect(await filesIn(dir)).toEqual([`${id}.eml`]);
+  });
+
+  it("two flushes at once deliver each message exactly once", async () => {
+    const server = await sink();
+    const dir = await tempDir();
+    const ids: string[] = [];
+    for (let index = 0; index < 40; index++) {
+      const { id, mail } = compose();
+      ids.push(id);
+      await writeToOutbox(dir, id, mail);
+    }
+    const results = await Promise.all([runFlush(flushEnv(server, dir)), runFlush(flushEnv(server, dir))]);
+    const counts = results.map(({ output }) => {
+      const match = /(\d+) sent, (\d+) kept, (\d+) being sent elsewhere/.exec(output);
+      expect(match).not.toBeNull();
+      return { sent: Number(match?.[1]), kept: Number(match?.[2]), busy: Number(match?.[3]) };
+    });
+    // A flush that met a message the other was sending says so with its exit code.
+    for (const [index, { code }] of results.entries()) expect(code).toBe(counts[index].busy === 0 ? 0 : 1);
+    expect(counts[0].sent + counts[1].sent).toBe(40);
+    expect(counts[0].kept + counts[1].kept).toBe(0);
+    expect([...server.counts().keys()].sort()).toEqual(ids.map((id) => `<${id}@studio.test>`).sort());
+    expect([...server.counts().values()].every((count) => count === 1)).toBe(true);
+    await expect(outboxDepth(dir)).resolves.toBe(0);
+  });
+
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)(
+    "on %s during a send, gives the message back to the queue and exits %i",
+    async (signal, code) => {
+      const server = await sink();
+      server.mode = "hang";
+      const dir = await tempDir();
+      const { id, mail } = compose();
+      await writeToOutbox(dir, id, mail);
+
+      const run = startFlush(flushEnv(server, dir));
+      await server.untilWaiting(1);
+      expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+      run.kill(signal);
+      await expect(run.exited).resolves.toEqual({ code, signal: null });
+      expect(run.output()).toContain(`${signal}, stopping`);
+      expect(await filesIn(dir)).toEqual([`${id}.eml`]);
+      expect(server.received).toHaveLength(0);
+    },
+  );
+
+  it("killed during a send, leaves the message to the next flush, which sends it at once", async () => {
+    const server = await sink();
+    server.mode = "hang";
+    const dir = await tempDir();
+    const { id, mail } = compose();
+    await writeToOutbox(dir, id, mail);
+
+    const run = startFlush(flushEnv(server, dir));
+    await server.untilWaiting(1);
+    // The process that holds the lease is the one sending: tsx's child.
+    const holder = await leaseHolder(path.join(dir, `${id}.lease`));
+    process.kill(holder.pid, "SIGKILL");
+    await run.exited;
+    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+
+    server.mode = "accept";
+    const result = await runFlush(flushEnv(server, dir));
+    expect(result.code).toBe(0);
+    expect(result.output).toContain("1 sent, 0 kept, 0 being sent elsewhere");
+    expect(server.counts()).toEqual(new Map([[`<${id}@studio.test>`, 1]]));
+    expect(await filesIn(dir)).toEqual([`${id}.sent`]);
+  });
+
+  it("exits 1 and says so when another process is sending a message", async () => {
+    const server = await sink();
+    server.mode = "hang";
+    const dir = await tempDir();
+    const id = newId();
+    const child = deliverInChild(id, { smtpUrl: server.url, outboxDir: dir, timeoutMs: 300 });
+    await child.ready;
+    child.go();
+    await server.untilWaiting(1);
+
+    const result = await runFlush(flushEnv(server, dir));
+    expect(result.code).toBe(1);
+    expect(result.output).toContain(`outbox: ${id} is being sent by another process`);
+    expect(result.output).toContain("0 sent, 0 kept, 1 being sent elsewhere");
+    expect(server.transactions).toBe(1);
+    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
   });
 });
