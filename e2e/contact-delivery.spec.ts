@@ -9,8 +9,8 @@ import { returningVisitor } from "./helpers/consent";
 import { postContactForm } from "./helpers/contact-post";
 import { translation, type Lang } from "./helpers/content";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
-import { startSmtpSink, type SmtpSink } from "./helpers/smtp-sink";
 import { startNginx, type Nginx } from "../test-support/nginx";
+import { startSink, type Sink } from "../test-support/smtp-sink";
 
 /**
  * Every contact message delivered exactly once, from the first click to the inbox: a production
@@ -34,7 +34,7 @@ const MESSAGE = {
   message: "Un clip pour notre prochain single, tournage en mars. Pouvons-nous en parler ?",
 };
 
-let sink: SmtpSink;
+let sink: Sink;
 let site: SiteServer;
 let nginx: Nginx;
 
@@ -50,7 +50,7 @@ function siteEnv(smtpUrl: string, outbox: string): Record<string, string> {
 
 test.beforeAll(async () => {
   rmSync(OUTBOX, { recursive: true, force: true });
-  sink = await startSmtpSink();
+  sink = await startSink();
   site = await startSiteServer(siteEnv(sink.url, OUTBOX));
   nginx = await startNginx({ upstreams: [new URL(site.origin).host] });
 });
@@ -88,14 +88,14 @@ const queued = (dir = OUTBOX) => readdirSync(dir).filter((name) => name.endsWith
 /** Waits out the sink's last slow answer, then the mailbox's count for each Message-ID. */
 async function settledCounts(): Promise<number[]> {
   await new Promise((resolve) => setTimeout(resolve, 2_500));
-  return [...sink.countsById().values()];
+  return [...sink.counts().values()];
 }
 
 test("a second click, or Enter, while the first submit is pending sends nothing more: one message", async ({
   browser,
 }) => {
   sink.mode = "slow";
-  sink.delayMs = 1_200;
+  sink.slowReplyMs = 1_200;
   const { context, page } = await visitor(browser, site.origin);
   await page.goto("/contact");
   await fill(page);
@@ -176,7 +176,7 @@ test("a reload keeps what was typed and the submission's key: the message sent a
   await page.waitForTimeout(FILL_MS + 200);
   await page.getByRole("button", { name: t("fr", "submit") }).click();
   await expect(page.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
-  expect([...sink.countsById().keys()]).toEqual([expect.stringContaining(key)]);
+  expect([...sink.counts().keys()]).toEqual([expect.stringContaining(key)]);
   // "Write another message": an empty form, and a new key.
   await page.getByRole("link", { name: t("fr", "send_another") }).click();
   await expect(page.locator("#contact-message")).toHaveValue("");
@@ -188,7 +188,7 @@ test("a slow mail server: the visitor is told the message is queued, and it is d
   browser,
 }) => {
   sink.mode = "slow";
-  sink.delayMs = 5_000;
+  sink.slowReplyMs = 5_000;
   const { context, page } = await visitor(browser, site.origin);
   await page.goto("/contact");
   await fill(page);
@@ -196,7 +196,7 @@ test("a slow mail server: the visitor is told the message is queued, and it is d
   await expect(page.getByRole("heading", { name: t("fr", "queued_title") })).toBeVisible();
   expect(queued()).toHaveLength(1);
   await waitFor(async () => queued().length === 0, 15_000, "the late acceptance");
-  expect([...sink.countsById().values()]).toEqual([1]);
+  expect([...sink.counts().values()]).toEqual([1]);
   await context.close();
 });
 
@@ -256,7 +256,7 @@ test("an instance killed mid-send loses nothing: the message is on disk, and the
   });
   expect(flush.code, flush.output).toBe(0);
   expect(flush.output).toContain("1 sent, 0 kept");
-  expect([...sink.countsById().values()]).toEqual([1]);
+  expect([...sink.counts().values()]).toEqual([1]);
   expect(queued(outbox)).toEqual([]);
   rmSync(outbox, { recursive: true, force: true });
 });
