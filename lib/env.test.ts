@@ -96,6 +96,7 @@ const BAD: Partial<Record<keyof Env, fc.Arbitrary<string>>> = {
   SMTP_URL: fc.oneof(notAUrl, otherSchemeUrl(["smtp", "smtps"])),
   CONTACT_FROM: textExcept((value) => /^(?:[^\s@<>]+@[^\s@<>]+|[^<>]*<[^\s@<>]+@[^\s@<>]+>)$/.test(value)),
   CONTACT_SMTP_TIMEOUT_MS: fc.oneof(notAnInteger, integerAbove(2_147_483_647), fc.constant("0")),
+  CONTACT_SMTP_REPLY_TIMEOUT_MS: fc.oneof(notAnInteger, integerAbove(2_147_483_647), fc.constant("0")),
   CONTACT_RATE_LIMIT: fc.oneof(
     textExcept((value) => /^\d{1,4}\/\d{1,6}$/.test(value)),
     fc.constantFrom("10000/60", "5/1000000", "5", "5/", "/600", "five/600"),
@@ -148,6 +149,7 @@ describe("lib/env.ts", () => {
       HEALTH_DETAIL_ADDRESSES: ["127.0.0.1", "::1"],
       CONTACT_OUTBOX_DIR: ".outbox",
       CONTACT_SMTP_TIMEOUT_MS: 10_000,
+      CONTACT_SMTP_REPLY_TIMEOUT_MS: 600_000,
       CONTACT_RATE_LIMIT: { max: 5, windowMs: 600_000 },
       CONTACT_MIN_FILL_MS: 3000,
       TRUST_PROXY: 0,
