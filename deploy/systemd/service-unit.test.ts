@@ -92,3 +92,56 @@ describe("deploy/systemd/site@.service", () => {
     expect(resolved.startsWith(settings(text, "WorkingDirectory")[0])).toBe(false);
   });
 });
+
+describe("deploy/systemd/site-outbox-flush.service and .timer", () => {
+  const service = readFileSync(path.join(__dirname, "site-outbox-flush.service"), "utf8");
+  const timer = readFileSync(path.join(__dirname, "site-outbox-flush.timer"), "utf8");
+  const instance = readFileSync(UNIT, "utf8");
+
+  test("systemd-analyze verify prints nothing about either", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "site-flush-unit-"));
+    try {
+      for (const name of ["site-outbox-flush.service", "site-outbox-flush.timer"])
+        copyFileSync(path.join(__dirname, name), path.join(dir, name));
+      const result = spawnSync(
+        "systemd-analyze",
+        ["verify", path.join(dir, "site-outbox-flush.service"), path.join(dir, "site-outbox-flush.timer")],
+        { encoding: "utf8" },
+      );
+      expect({ status: result.status, printed: `${result.stdout}${result.stderr}`.trim() }).toEqual({
+        status: 0,
+        printed: "",
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("flushes the very outbox the instances write, as the site's user, with the site's environment", () => {
+    for (const key of ["StateDirectory", "StateDirectoryMode", "User", "WorkingDirectory", "EnvironmentFile"])
+      expect(settings(service, key)).toEqual(settings(instance, key));
+    const outboxOf = (text: string) =>
+      settings(text, "Environment")
+        .flatMap((line) => line.split(/\s+/))
+        .find((assignment) => assignment.startsWith("CONTACT_OUTBOX_DIR="));
+    expect(outboxOf(service)).toBe(outboxOf(instance));
+  });
+
+  test("runs the flush script under node itself (its signals reach the flush), only with SMTP_URL set", () => {
+    expect(settings(service, "ExecStart")).toEqual([
+      "/usr/bin/env node --import tsx scripts/outbox-flush.ts",
+    ]);
+    const script = JSON.parse(readFileSync(path.join(__dirname, "../../package.json"), "utf8")).scripts[
+      "outbox:flush"
+    ];
+    expect(script).toBe("tsx scripts/outbox-flush.ts");
+    expect(settings(service, "ExecCondition")).toEqual([`/bin/sh -c 'test -n "$SMTP_URL"'`]);
+    expect(settings(service, "KillSignal")).toEqual(["SIGINT"]);
+  });
+
+  test("the timer starts it every few minutes after the last run ended, and after boot", () => {
+    expect(settings(timer, "OnUnitInactiveSec")).toEqual(["5min"]);
+    expect(settings(timer, "OnBootSec")).toEqual(["2min"]);
+    expect(settings(timer, "WantedBy")).toEqual(["timers.target"]);
+  });
+});
