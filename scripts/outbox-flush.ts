@@ -2,9 +2,10 @@
  * npm run outbox:flush — re-sends the contact form messages queued in the outbox.
  * SMTP_URL (required), CONTACT_OUTBOX_DIR (default .outbox), CONTACT_SMTP_TIMEOUT_MS and
  * CONTACT_SMTP_REPLY_TIMEOUT_MS, read and checked by lib/env.ts like the site's. Lines go through the
- * site's logger. Ctrl-C or SIGTERM stops it between messages and aborts the send under way: what it
- * held goes back to the queue. Exit code 0 when every message was delivered; 1 when messages were
- * kept or are still being sent by another process (or on an error); 130/143 when interrupted.
+ * site's logger. Ctrl-C or SIGTERM stops it once the message being sent is done; a second one
+ * abandons that send too, and its message goes back to the queue. Exit code 0 when every message
+ * was delivered; 1 when messages were kept or are still being sent by another process (or on an
+ * error); 130/143 when interrupted.
  */
 import { sendLeaseMs, smtpTransport } from "../features/contact/deliver";
 import { flushOutbox, outboxDir } from "../features/contact/outbox";
@@ -22,12 +23,23 @@ async function main() {
     process.exit(1);
   }
   const dir = outboxDir(env);
+  // The first signal stops the flush after the message being sent (which may already be the
+  // server's: abandoning it could deliver it twice); a second one abandons that send too, and its
+  // message stays queued.
   const stop = new AbortController();
+  const abortSend = new AbortController();
   let interrupted: keyof typeof SIGNAL_EXIT | undefined;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (interrupted) {
+        logger.warn(`outbox:flush: ${signal} again, abandoning the send under way; its message stays queued`);
+        abortSend.abort();
+        return;
+      }
       interrupted = signal;
-      logger.warn(`outbox:flush: ${signal}, stopping; the message being sent stays queued`);
+      logger.warn(
+        `outbox:flush: ${signal}, stopping after the message being sent (${signal} again to abandon it; it then stays queued)`,
+      );
       stop.abort();
     });
   }
@@ -40,6 +52,7 @@ async function main() {
     const { sent, kept, busy } = await flushOutbox(dir, transport, logger, {
       leaseMs: sendLeaseMs({ replyTimeoutMs: env.CONTACT_SMTP_REPLY_TIMEOUT_MS }),
       signal: stop.signal,
+      abortSend: abortSend.signal,
     });
     logger.info(`${sent} sent, ${kept} kept, ${busy} being sent elsewhere (${dir})`);
     process.exitCode = interrupted ? SIGNAL_EXIT[interrupted] : kept === 0 && busy === 0 ? 0 : 1;

@@ -791,7 +791,30 @@ describe("outbox", () => {
     expect(await filesIn(dir)).toEqual([`${claimed.id}.sent`, `${claimedAndDelivered.id}.sent`].sort());
   });
 
-  it("stops when its signal aborts: the message being sent stays queued, unleased, the next is not tried", async () => {
+  it("stops when its signal aborts, after the message being sent: delivered, the next is not tried", async () => {
+    const server = await sink();
+    server.mode = "slow";
+    server.slowReplyMs = 800;
+    const dir = await tempDir();
+    const first = compose();
+    const second = compose();
+    for (const [index, { id, mail }] of [first, second].entries()) {
+      await writeToOutbox(dir, id, mail);
+      const time = new Date(Date.UTC(2026, 0, 1, 12, index));
+      await fs.utimes(path.join(dir, `${id}.eml`), time, time);
+    }
+    const stop = new AbortController();
+    const { lines, log } = fakeLog();
+    const flushing = flush(dir, server, log, { signal: stop.signal });
+    await server.untilWaiting(1);
+    stop.abort();
+    await expect(flushing).resolves.toEqual({ sent: 1, kept: 0, busy: 0 });
+    expect(lines).toEqual([`outbox: ${first.id} sent`]);
+    expect(await filesIn(dir)).toEqual([`${first.id}.sent`, `${second.id}.eml`].sort());
+    expect([...server.counts().keys()]).toEqual([`<${first.id}@studio.test>`]);
+  });
+
+  it("abandons the send under way when told to: its message stays queued, unleased, the next is not tried", async () => {
     const server = await sink();
     server.mode = "hang";
     const dir = await tempDir();
@@ -804,7 +827,7 @@ describe("outbox", () => {
     }
     const stop = new AbortController();
     const { lines, log } = fakeLog();
-    const flushing = flush(dir, server, log, { signal: stop.signal });
+    const flushing = flush(dir, server, log, { signal: stop.signal, abortSend: stop.signal });
     await server.untilWaiting(1);
     stop.abort();
     await expect(flushing).resolves.toEqual({ sent: 0, kept: 1, busy: 0 });
@@ -935,7 +958,34 @@ describe("outbox:flush", () => {
     ["SIGINT", 130],
     ["SIGTERM", 143],
   ] as const)(
-    "on %s during a send, gives the message back to the queue and exits %i",
+    "on %s during a send, finishes that message, sends no other, and exits %i",
+    async (signal, code) => {
+      const server = await sink();
+      server.mode = "slow";
+      server.slowReplyMs = 1_500;
+      const dir = await tempDir();
+      const [first, second] = [compose(), compose()];
+      for (const [index, { id, mail }] of [first, second].entries()) {
+        await writeToOutbox(dir, id, mail);
+        const time = new Date(Date.UTC(2026, 0, 1, 12, index));
+        await fs.utimes(path.join(dir, `${id}.eml`), time, time);
+      }
+
+      const run = startFlush(flushEnv(server, dir));
+      await server.untilWaiting(1);
+      run.kill(signal);
+      await expect(run.exited).resolves.toEqual({ code, signal: null });
+      expect(run.output()).toContain(`${signal}, stopping after the message being sent`);
+      expect(await filesIn(dir)).toEqual([`${first.id}.sent`, `${second.id}.eml`].sort());
+      expect([...server.counts().keys()]).toEqual([`<${first.id}@studio.test>`]);
+    },
+  );
+
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)(
+    "on a second %s during a send, gives the message back to the queue and exits %i",
     async (signal, code) => {
       const server = await sink();
       server.mode = "hang";
@@ -947,8 +997,12 @@ describe("outbox:flush", () => {
       await server.untilWaiting(1);
       expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
       run.kill(signal);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Still sending after the first: the server may already have the message.
+      expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+      run.kill(signal);
       await expect(run.exited).resolves.toEqual({ code, signal: null });
-      expect(run.output()).toContain(`${signal}, stopping`);
+      expect(run.output()).toContain(`${signal} again, abandoning the send under way`);
       expect(await filesIn(dir)).toEqual([`${id}.eml`]);
       expect(server.received).toHaveLength(0);
     },

@@ -225,7 +225,11 @@ async function runScenario(steps: Step[]): Promise<void> {
             start = Date.now();
             stop.abort();
           }, current.delayMs);
-          await flushOutbox(dir, transport, log, { ...flushOptions, signal: stop.signal });
+          await flushOutbox(dir, transport, log, {
+            ...flushOptions,
+            signal: stop.signal,
+            abortSend: stop.signal,
+          });
           clearTimeout(timer);
           if (start === undefined) break;
           const aborted = lines.map((line) => /^outbox: (\S+) kept: EABORT /.exec(line)?.[1]).find(Boolean);

@@ -58,8 +58,14 @@ function holderOf(pid: number, host = THIS_PROCESS.host): Holder {
 const HOUR = 60 * 60 * 1000;
 
 /** The folder's names but the lease itself: what a taker left behind. */
+/**
+ * What a take left beside the lease: nothing but the mark of a takeover, which stays until the
+ * message is done (outbox.ts removes it) so that no late taker can replace the same ended lease.
+ */
 async function leftovers(dir: string): Promise<string[]> {
-  return (await fs.readdir(dir)).filter((name) => name !== "m.lease");
+  return (await fs.readdir(dir)).filter(
+    (name) => name !== "m.lease" && !name.startsWith("m.lease.takeover-"),
+  );
 }
 
 describe("takeLease", () => {
@@ -95,6 +101,22 @@ describe("takeLease", () => {
         expect(await leftovers(dir)).toEqual([]);
       }),
       { numRuns: 60 },
+    );
+  });
+
+  it("of many takers at once on a lease that has ended, exactly one wins (one takeover per ended lease)", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 3, max: 20 }), async (count) => {
+        const dir = await tempDir();
+        const file = path.join(dir, "m.lease");
+        await takeLease(file, 1, Date.now() - HOUR);
+        const taken = await Promise.all(Array.from({ length: count }, () => takeLease(file, HOUR)));
+        const winners = taken.filter((lease) => lease !== null);
+        expect(winners).toHaveLength(1);
+        expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(winners[0]);
+        expect(await leftovers(dir)).toEqual([]);
+      }),
+      { numRuns: 300 },
     );
   });
 
@@ -145,8 +167,6 @@ describe("takeLease", () => {
   });
 
   it("treats a half-written or meaningless lease file as ended", async () => {
-    const dir = await tempDir();
-    const file = path.join(dir, "m.lease");
     const whole = `${JSON.stringify({ host: os.hostname(), pid: process.pid, nonce: "0123456789abcdef", until: Date.now() + HOUR })}`;
     const content = fc.oneof(
       // Cut anywhere before its closing brace.
@@ -157,12 +177,12 @@ describe("takeLease", () => {
     );
     await fc.assert(
       fc.asyncProperty(content, async (text) => {
+        const file = path.join(await tempDir(), "m.lease");
         await fs.writeFile(file, text);
         await expect(isLeased(file)).resolves.toBe(false);
         const lease = await takeLease(file, HOUR);
         expect(lease).not.toBeNull();
         expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(lease);
-        await fs.rm(file);
       }),
       { numRuns: 100 },
     );
@@ -184,7 +204,8 @@ describe("releaseLease", () => {
     await expect(takeLease(file, HOUR)).resolves.toBeNull();
 
     await releaseLease(file, second);
-    await expect(fs.readdir(dir)).resolves.toEqual([]);
+    await expect(isLeased(file)).resolves.toBe(false);
+    await expect(leftovers(dir)).resolves.toEqual([]);
     await expect(takeLease(file, HOUR)).resolves.not.toBeNull();
   });
 

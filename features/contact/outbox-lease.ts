@@ -83,9 +83,24 @@ async function create(file: string, lease: Lease): Promise<boolean> {
 }
 
 /**
- * Takes the lease on `file` for `ms`, or null when someone else holds it. An ended lease is moved
- * aside under a name of its own before it is removed, and removed only if it is still the one found
- * ended: of two takers at once, one gets the lease and the other sees it held.
+ * What tells one lease on a file from the next: its nonce, or for an unreadable file its inode and
+ * modification time (which a rename keeps; an inode alone may be reused by the next file).
+ */
+async function generationOf(file: string, lease: Lease | null): Promise<string | null> {
+  if (lease) return lease.nonce;
+  const stats = await fs.stat(file, { bigint: true }).catch(() => null);
+  return stats ? `file-${stats.ino}-${stats.mtimeNs}` : null;
+}
+
+/** The marks of takeovers of `file`'s leases (file names in its folder), gone once its message is. */
+export const TAKEOVER_MARK = ".takeover-";
+
+/**
+ * Takes the lease on `file` for `ms`, or null when someone else holds it. An ended lease is
+ * replaced by one taker only: the one that creates `<file>.takeover-<generation>` first (an
+ * exclusive create; the marks stay until the message is done, see outbox.ts's tidy). It moves the
+ * ended lease aside, checks that what it moved is that generation (else puts it back), and creates
+ * its own; a taker that finds the file gone meanwhile competes on the create alone.
  */
 export async function takeLease(
   file: string,
@@ -101,7 +116,16 @@ export async function takeLease(
   };
   if (await create(file, lease)) return lease;
   const found = await readLease(file);
-  if (found !== "none" && !isLeaseOver(found, now, here)) return null;
+  if (found === "none") return (await create(file, lease)) ? lease : null;
+  if (!isLeaseOver(found, now, here)) return null;
+  const generation = await generationOf(file, found);
+  if (generation === null) return (await create(file, lease)) ? lease : null;
+  try {
+    await fs.writeFile(`${file}${TAKEOVER_MARK}${generation}`, "", { flag: "wx", mode: 0o600 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return null; // another taker has it
+    throw error;
+  }
   const aside = `${file}.ended-${lease.nonce}`;
   try {
     await fs.rename(file, aside);
@@ -110,10 +134,8 @@ export async function takeLease(
     throw error;
   }
   const moved = await readLease(aside);
-  const same =
-    found === "none" || found === null ? moved === null : moved !== "none" && moved?.nonce === found.nonce;
-  if (!same) {
-    // Someone renewed it meanwhile: theirs goes back (unless a third took the name), ours is not taken.
+  if ((await generationOf(aside, moved === "none" ? null : moved)) !== generation) {
+    // Released and taken afresh meanwhile: theirs goes back, ours is not taken.
     await fs.link(aside, file).catch(() => undefined);
     await fs.rm(aside, { force: true });
     return null;

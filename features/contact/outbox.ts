@@ -22,7 +22,7 @@ import addressparser from "nodemailer/lib/addressparser";
 
 import { getEnv, type Env } from "@/lib/env";
 
-import { isLeased, releaseLease, takeLease, type Lease } from "./outbox-lease";
+import { isLeased, releaseLease, takeLease, TAKEOVER_MARK, type Lease } from "./outbox-lease";
 
 /** Where delivery and flushing report: one line per message, ids and outcomes only. */
 export type Logger = { [Level in "info" | "warn" | "error"]: (message: string) => void };
@@ -312,6 +312,10 @@ export async function markDelivered(dir: string, id: string, lease: Lease): Prom
   await fs.rm(names.message, { force: true });
   await fs.rm(names.sidecar, { force: true });
   await releaseLease(names.lease, lease);
+  const marks = `${id}.lease${TAKEOVER_MARK}`;
+  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
+    if (name.startsWith(marks)) await fs.rm(path.join(dir, name), { force: true });
+  }
 }
 
 /** Takes the lease on a queued message for `ms`: null when another process is sending it. */
@@ -353,15 +357,31 @@ export async function sendRaw(
   }
 }
 
+/** A lease, or a mark of its takeover (./outbox-lease.ts), by its message's id. */
+const LEASE_FILE = /^([A-Za-z0-9][A-Za-z0-9_-]*)\.lease(?:\.takeover-[^/]*)?$/;
+/** What a write or a takeover leaves for an instant, and leaves for good when its process is killed. */
+const LEFTOVER = /\.tmp$|\.lease\.ended-/;
+/** Such files older than this are a dead process's: no write or takeover takes that long. */
+const LEFTOVER_MS = 10 * 60 * 1000;
+
 /**
- * Old delivered marks go, a message whose delivery was marked but not yet cleared goes, and an
- * earlier release's unfinished claim is queued again.
+ * Old delivered marks go, a message whose delivery was marked but not yet cleared goes, a lease or
+ * takeover mark of a message no longer queued goes once no one holds it, what killed processes left
+ * half done goes, and an earlier release's unfinished claim is queued again.
  */
 async function tidy(dir: string, names: string[], now: number, log: Logger): Promise<void> {
   for (const name of names) {
     const file = path.join(dir, name);
     const claimed = OLD_CLAIM.exec(name)?.[1];
-    if (claimed) {
+    const leased = LEASE_FILE.exec(name)?.[1];
+    if (LEFTOVER.test(name)) {
+      const stats = await fs.stat(file).catch(() => null);
+      if (stats && now - stats.mtimeMs > LEFTOVER_MS) await fs.rm(file, { force: true });
+    } else if (leased) {
+      const { message, lease } = namesOf(dir, leased);
+      const idle = name === path.basename(lease) ? !(await isLeased(lease, now)) : !(await exists(lease));
+      if (!(await exists(message)) && idle) await fs.rm(file, { force: true });
+    } else if (claimed) {
       const { message, sent } = namesOf(dir, claimed);
       if (!(await exists(sent)) && !(await exists(message))) {
         await fs.rename(file, message).catch(() => undefined);
@@ -392,8 +412,13 @@ export interface FlushResult {
 export interface FlushOptions {
   /** How long a flush may hold a message: the longest a send can take, and then some. */
   leaseMs: number;
-  /** Stops the flush between messages and aborts the send in progress (its message is kept). */
+  /**
+   * Stops the flush between messages: the send under way finishes (aborting a send whose message
+   * the server already has could deliver it twice, once now and once from the queue).
+   */
   signal?: AbortSignal;
+  /** Aborts the send under way too: its message goes back to the queue. */
+  abortSend?: AbortSignal;
 }
 
 /**
@@ -432,7 +457,7 @@ export async function flushOutbox(
       const raw = await fs.readFile(entry.file);
       const envelope = await readEnvelope(entry, raw);
       failure = envelope
-        ? await sendRaw(transport, raw, envelope, options.signal)
+        ? await sendRaw(transport, raw, envelope, options.abortSend)
         : `unreadable (no valid envelope in ${entry.id}.json or headers)`;
     } catch (error) {
       failure = describeError(error);
