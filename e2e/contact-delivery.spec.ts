@@ -184,6 +184,28 @@ test("a reload keeps what was typed and the submission's key: the message sent a
   await context.close();
 });
 
+test("an answer lost on its way back: the retry carries the same key, and the message arrives once", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser, site.origin);
+  await page.goto("/contact");
+  await fill(page);
+  // The first post reaches the server, which accepts it; its answer never reaches the browser.
+  let dropped = false;
+  await page.route("**/contact", async (route) => {
+    if (route.request().method() !== "POST" || dropped) return route.fallback();
+    dropped = true;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await page.getByRole("button", { name: t("fr", "submit") }).click();
+  await expect(page.locator("form").getByRole("alert")).toHaveText(t("fr", "error_unreachable"));
+  await page.getByRole("button", { name: t("fr", "submit") }).click();
+  await expect(page.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
+  expect(await settledCounts()).toEqual([1]);
+  await context.close();
+});
+
 test("a slow mail server: the visitor is told the message is queued, and it is delivered once, later", async ({
   browser,
 }) => {

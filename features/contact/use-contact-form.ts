@@ -99,6 +99,9 @@ export function useContactForm(
 
   async function submit(form: HTMLFormElement) {
     const data = new FormData(form);
+    // The key from the hook itself: React puts a hidden field's rendered (empty) value back on every
+    // render, so what the field holds by a retry is not to be trusted.
+    if (key.current) data.set(SUBMISSION_KEY_FIELD, key.current);
     sending.current = true;
     setPending(true);
     let next: ContactFormState;
