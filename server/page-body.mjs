@@ -3,8 +3,9 @@
  * The front's decision on a request's body, for every POST to a page (a Server Action, or a form
  * posted without JavaScript), before Next reads a byte of it: over PAGE_BODY_LIMIT it is refused
  * with a 413 page in the visitor's language (./body-refusal.mjs), rather than reaching Next, whose
- * own limit answered a 500 with two stack traces in the log. Handlers and files
- * (lib/routing/outside-paths.mjs) bound their own bodies: the webhook reads up to 512 kB.
+ * own limit answered a 500 with two stack traces in the log. Only a handler that reads its body with
+ * its own bound is left to it (`bodyUse` in lib/routing/outside-paths.mjs: the webhook, 512 kB);
+ * everything else is held to the page limit, /slice-simulator too, which is a page.
  *
  * A body without Content-Length (chunked) is refused with 411: its size is known only once read,
  * and a body the front has read could no longer be handed to Next. Browsers send Content-Length
@@ -14,7 +15,7 @@
  * Pure: the decision, from the method, the path as the front decided it, and the headers.
  */
 import { PAGE_BODY_LIMIT } from "../lib/net/body-limits.mjs";
-import { isOutsidePath } from "../lib/routing/outside-paths.mjs";
+import { bodyUse } from "../lib/routing/outside-paths.mjs";
 
 export { PAGE_BODY_LIMIT };
 
@@ -42,7 +43,7 @@ const PASS = { action: "pass" };
  * @returns {BodyDecision}
  */
 export function decidePageBody({ method, path, headers }, limit = PAGE_BODY_LIMIT) {
-  if (method !== "POST" || isOutsidePath(path)) return PASS;
+  if (method !== "POST" || bodyUse(path) === "own") return PASS;
   const length = headers["content-length"];
   if (length === undefined)
     return headers["transfer-encoding"] === undefined

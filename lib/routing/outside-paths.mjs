@@ -18,13 +18,21 @@
  * @typedef {"none" | "own" | "image"} QueryUse
  */
 
-/** @type {ReadonlyArray<[RegExp, string, QueryUse]>} */
+/**
+ * Whether a path reads its request body itself, with its own bound (`own`: the publish webhook
+ * reads up to 512 kB), or leaves a POST's body to the front's page limit (`page`: a page, and any
+ * path that is a page in disguise, like /slice-simulator, can answer a Server Action).
+ * @typedef {"own" | "page"} BodyUse
+ */
+
+/** @type {ReadonlyArray<[RegExp, string, QueryUse, BodyUse?]>} */
 const OUTSIDE = [
   [/^\/sitemaps\/[^/]+\.xml$/, "seo", "none"],
   [/^\/_next\/static\//, "static", "none"],
   [/^\/_next\/image$/, "image", "image"],
   [/^\/api\/metrics$/, "metrics", "none"],
-  [/^\/api\/(?:revalidate|exit-preview|health|draft-session)$/, "api", "own"],
+  [/^\/api\/revalidate$/, "api", "own", "own"],
+  [/^\/api\/(?:exit-preview|health|draft-session)$/, "api", "own"],
   [/^\/assets\/[^/]+$/, "asset", "none"],
   [/^\/preview$/, "preview", "own"],
   [/^\/slice-simulator$/, "slice_simulator", "own"],
@@ -55,6 +63,16 @@ export function outsideKind(pathname) {
  */
 export function outsideQueryUse(pathname) {
   return entryOf(pathname)?.[2];
+}
+
+/**
+ * Who bounds a POST's body on this path: the handler itself, or the front's page limit (every page,
+ * every other path).
+ * @param {string} pathname
+ * @returns {BodyUse}
+ */
+export function bodyUse(pathname) {
+  return entryOf(pathname)?.[3] ?? "page";
 }
 
 /** Whether a path is served by something other than a page. @param {string} pathname */

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 
-import { isOutsidePath, OUTSIDE_KINDS, outsideKind, outsideQueryUse } from "@/lib/routing/outside-paths.mjs";
+import {
+  bodyUse,
+  isOutsidePath,
+  OUTSIDE_KINDS,
+  outsideKind,
+  outsideQueryUse,
+} from "@/lib/routing/outside-paths.mjs";
 
 /**
  * The paths no page serves: what the metrics count each under, and what each reads of its query
@@ -29,6 +35,9 @@ describe("the paths that are not pages", () => {
     expect(isOutsidePath(path)).toBe(true);
     expect(outsideKind(path)).toBe(kind);
     expect(outsideQueryUse(path)).toBe(use);
+    // Only the webhook reads its body with its own bound; a POST anywhere else is held to the
+    // page limit (/slice-simulator is a page).
+    expect(bodyUse(path)).toBe(path === "/api/revalidate" ? "own" : "page");
   });
 
   test.each([
@@ -62,6 +71,7 @@ describe("the paths that are not pages", () => {
     expect(isOutsidePath(path)).toBe(false);
     expect(outsideKind(path)).toBeUndefined();
     expect(outsideQueryUse(path)).toBeUndefined();
+    expect(bodyUse(path)).toBe("page");
   });
 
   test("every kind is listed once, and every path's kind is one of them", () => {
