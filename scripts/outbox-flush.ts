@@ -7,7 +7,7 @@
  * was delivered; 1 when messages were kept or are still being sent by another process (or on an
  * error); 130/143 when interrupted.
  */
-import { sendLeaseMs, smtpTransport } from "../features/contact/deliver";
+import { smtpTransport } from "../features/contact/deliver";
 import { flushOutbox, outboxDir } from "../features/contact/outbox";
 import { getEnvOrExit } from "../lib/env";
 import { logger } from "../lib/logger.mjs";
@@ -50,7 +50,6 @@ async function main() {
   );
   try {
     const { sent, kept, busy } = await flushOutbox(dir, transport, logger, {
-      leaseMs: sendLeaseMs({ replyTimeoutMs: env.CONTACT_SMTP_REPLY_TIMEOUT_MS }),
       signal: stop.signal,
       abortSend: abortSend.signal,
     });

@@ -112,6 +112,15 @@ async function filesIn(dir: string): Promise<string[]> {
   return (await fs.readdir(dir)).sort();
 }
 
+/**
+ * The folder while `id` is being sent (or its sender was killed mid-send): the message, its lease,
+ * and the delivery mark prepared before the send (so that a full disk cannot stop it afterwards).
+ */
+function whileSending(id: string) {
+  const prepared = new RegExp(`^\\.${id}\\.sent\\.\\d+\\.[0-9a-f]+\\.tmp$`);
+  return [expect.stringMatching(prepared), `${id}.eml`, `${id}.lease`];
+}
+
 function messageIdOf(raw: string): string | undefined {
   return headerValues(messageHeaders(raw), "Message-ID")[0];
 }
@@ -289,7 +298,7 @@ describe("deliverContactMail", () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(server.received).toHaveLength(0);
     // Still being sent: queued, counted, and leased to this process.
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+    expect(await filesIn(dir)).toEqual(whileSending(id));
     await expect(outboxDepth(dir)).resolves.toBe(1);
     await expect(leaseHolder(path.join(dir, `${id}.lease`))).resolves.toMatchObject({ pid: process.pid });
     await expect(submissionState(dir, id)).resolves.toBe("sending");
@@ -334,7 +343,7 @@ describe("deliverContactMail", () => {
       expect(Date.now() - started).toBeGreaterThanOrEqual(900);
       expect(Date.now() - started).toBeLessThan(10_000);
       expect(lines).toEqual([`contact mail ${id}: queued, the server has not answered yet (still sending)`]);
-      expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+      expect(await filesIn(dir)).toEqual(whileSending(id));
     } finally {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => server.close(resolve));
@@ -565,7 +574,7 @@ describe("deliverContactMail", () => {
     // The visitor was told "queued" and the child still waits for the server's reply.
     await expect(child.result).resolves.toEqual({ id, outcome: "outbox", repeat: false });
     await server.untilWaiting(1);
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+    expect(await filesIn(dir)).toEqual(whileSending(id));
     await expect(leaseHolder(path.join(dir, `${id}.lease`))).resolves.toMatchObject({
       pid: child.pid,
       host: os.hostname(),
@@ -574,7 +583,7 @@ describe("deliverContactMail", () => {
     child.kill("SIGKILL");
     await expect(child.exited).resolves.toEqual({ code: null, signal: "SIGKILL" });
     // The lease outlives this test by minutes; its holder's death ends it.
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+    expect(await filesIn(dir)).toEqual(whileSending(id));
     server.mode = "accept";
     const { lines, log } = fakeLog();
     await expect(flush(dir, server, log)).resolves.toEqual({ sent: 1, kept: 0, busy: 0 });
@@ -770,14 +779,21 @@ describe("outbox", () => {
     await expect(submissionState(dir, old.id)).resolves.toBeNull();
   });
 
-  it("queues again a message an earlier release's flush had claimed and not finished", async () => {
+  it("queues again a message an earlier release's flush had claimed and not finished, once that flush is gone", async () => {
     const server = await sink();
     const dir = await tempDir();
     const claimed = compose();
     const claimedAndDelivered = compose();
-    for (const { id, mail } of [claimed, claimedAndDelivered]) {
+    const stillClaimed = compose();
+    // Claims by a flush that no longer runs (a pid past Linux's highest), and by one that does.
+    const claims = [
+      [claimed, 4_194_305],
+      [claimedAndDelivered, 4_194_305],
+      [stillClaimed, process.pid],
+    ] as const;
+    for (const [{ id, mail }, pid] of claims) {
       await writeToOutbox(dir, id, mail);
-      await fs.rename(path.join(dir, `${id}.eml`), path.join(dir, `.${id}.eml.sending-4242-deadbeef`));
+      await fs.rename(path.join(dir, `${id}.eml`), path.join(dir, `.${id}.eml.sending-${pid}-deadbeef`));
     }
     await fs.writeFile(path.join(dir, `${claimedAndDelivered.id}.sent`), "");
     const { lines, log } = fakeLog();
@@ -788,7 +804,13 @@ describe("outbox", () => {
       `outbox: ${claimed.id} queued again (an interrupted flush had claimed it)`,
       `outbox: ${claimed.id} sent`,
     ]);
-    expect(await filesIn(dir)).toEqual([`${claimed.id}.sent`, `${claimedAndDelivered.id}.sent`].sort());
+    expect(await filesIn(dir)).toEqual(
+      [
+        `${claimed.id}.sent`,
+        `${claimedAndDelivered.id}.sent`,
+        `.${stillClaimed.id}.eml.sending-${process.pid}-deadbeef`,
+      ].sort(),
+    );
   });
 
   it("stops when its signal aborts, after the message being sent: delivered, the next is not tried", async () => {
@@ -995,11 +1017,11 @@ describe("outbox:flush", () => {
 
       const run = startFlush(flushEnv(server, dir));
       await server.untilWaiting(1);
-      expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+      expect(await filesIn(dir)).toEqual(whileSending(id));
       run.kill(signal);
       await new Promise((resolve) => setTimeout(resolve, 300));
       // Still sending after the first: the server may already have the message.
-      expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+      expect(await filesIn(dir)).toEqual(whileSending(id));
       run.kill(signal);
       await expect(run.exited).resolves.toEqual({ code, signal: null });
       expect(run.output()).toContain(`${signal} again, abandoning the send under way`);
@@ -1021,7 +1043,7 @@ describe("outbox:flush", () => {
     const holder = await leaseHolder(path.join(dir, `${id}.lease`));
     process.kill(holder.pid, "SIGKILL");
     await run.exited;
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+    expect(await filesIn(dir)).toEqual(whileSending(id));
 
     server.mode = "accept";
     const result = await runFlush(flushEnv(server, dir));
@@ -1046,6 +1068,6 @@ describe("outbox:flush", () => {
     expect(result.output).toContain(`outbox: ${id} is being sent by another process`);
     expect(result.output).toContain("0 sent, 0 kept, 1 being sent elsewhere");
     expect(server.transactions).toBe(1);
-    expect(await filesIn(dir)).toEqual([`${id}.eml`, `${id}.lease`]);
+    expect(await filesIn(dir)).toEqual(whileSending(id));
   });
 });

@@ -15,16 +15,8 @@ import {
 
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 
-import {
-  describeError,
-  leaseMessage,
-  markDelivered,
-  releaseMessage,
-  sendRaw,
-  submissionState,
-  writeToOutbox,
-  type Logger,
-} from "./outbox";
+import { describeError, sendQueuedMessage, submissionState, writeToOutbox, type Logger } from "./outbox";
+import { trackSend } from "./sends-in-flight";
 
 export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
 /**
@@ -32,8 +24,6 @@ export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
  * it 10 minutes, which content scanning uses. Giving up earlier and sending again would double it.
  */
 export const DEFAULT_SMTP_REPLY_TIMEOUT_MS = 600_000;
-/** A lease outlives the longest send by this much. */
-const LEASE_MARGIN_MS = 60_000;
 
 export interface DeliveryConfig {
   /** e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465; none: the message stays queued. */
@@ -43,11 +33,6 @@ export interface DeliveryConfig {
   timeoutMs?: number;
   /** Any one reply of the server, the last one after the message included. */
   replyTimeoutMs?: number;
-}
-
-/** How long one process may hold a message it is sending (a flush or an instance). */
-export function sendLeaseMs(config: Pick<DeliveryConfig, "replyTimeoutMs">): number {
-  return (config.replyTimeoutMs ?? DEFAULT_SMTP_REPLY_TIMEOUT_MS) + LEASE_MARGIN_MS;
 }
 
 /**
@@ -70,25 +55,18 @@ export function smtpTransport(
 
 export type DeliveryOutcome = "sent" | "outbox";
 
-/** Sends the queued message under its lease; delivered or given back to the queue, never lost. */
-async function sendQueued(
+/** The queued message sent now, as every sender sends it (outbox.ts's sendQueuedMessage). */
+async function sendNow(
   id: string,
-  message: { raw: Buffer; envelope: Parameters<typeof sendRaw>[2] },
   config: DeliveryConfig & { smtpUrl: string },
   log: Logger,
 ): Promise<DeliveryOutcome> {
-  const lease = await leaseMessage(config.outboxDir, id, sendLeaseMs(config));
-  if (!lease) return "outbox"; // a flush took it first
   const transport = smtpTransport(config.smtpUrl, config.timeoutMs, config.replyTimeoutMs);
   try {
-    const failure = await sendRaw(transport, message.raw, message.envelope);
-    if (failure === null) {
-      await markDelivered(config.outboxDir, id, lease);
-      return "sent";
-    }
-    await releaseMessage(config.outboxDir, id, lease);
-    log.warn(`contact mail ${id}: queued (${failure})`);
-    return "outbox";
+    const sent = await sendQueuedMessage(config.outboxDir, id, transport, log);
+    if (sent.outcome === "kept") log.warn(`contact mail ${id}: queued (${sent.reason})`);
+    // Busy: a flush took it first, and sends it.
+    return sent.outcome === "sent" || sent.outcome === "delivered" ? "sent" : "outbox";
   } finally {
     transport.close();
   }
@@ -142,11 +120,13 @@ export async function deliverContactMail(
     log.info(`contact mail ${id}: outbox (no SMTP server configured)`);
     return { id, outcome: "outbox", repeat: false };
   }
-  const sending = sendQueued(id, accepted, { ...config, smtpUrl: config.smtpUrl }, log).catch(
-    (error: unknown) => {
+  // Tracked: a server stopping waits for it (./sends-in-flight.ts), as cutting it off after the
+  // server had the message could deliver it twice.
+  const sending = trackSend(sendNow(id, { ...config, smtpUrl: config.smtpUrl }, log)).catch(
+    (error: unknown): DeliveryOutcome => {
       // The message is on disk; whatever failed here, the next flush sends it.
       log.warn(`contact mail ${id}: queued (${describeError(error)})`);
-      return "outbox" as const;
+      return "outbox";
     },
   );
   let timer: NodeJS.Timeout | undefined;

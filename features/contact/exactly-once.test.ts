@@ -27,13 +27,7 @@ import { startSink, type SinkMode } from "@/test-support/smtp-sink";
 import { spawnCall, type CallChild } from "@/test-support/spawn-call";
 
 import { composeContactMail } from "./compose";
-import {
-  deliverContactMail,
-  sendLeaseMs,
-  smtpTransport,
-  type DeliveryConfig,
-  type DeliveryOutcome,
-} from "./deliver";
+import { deliverContactMail, smtpTransport, type DeliveryConfig, type DeliveryOutcome } from "./deliver";
 import type { ContactMessage } from "./message";
 import { flushOutbox, outboxDepth, type Logger } from "./outbox";
 import { isLeased } from "./outbox-lease";
@@ -156,7 +150,7 @@ async function runScenario(steps: Step[]): Promise<void> {
     replyTimeoutMs: REPLY_TIMEOUT_MS,
   };
   const transport = smtpTransport(sink.url, TIMEOUT_MS, REPLY_TIMEOUT_MS);
-  const flushOptions = { leaseMs: sendLeaseMs(config) };
+  const flushOptions = {};
   const keys: string[] = [];
   const faults: Fault[] = [];
   const unanswered = new Set<string>();

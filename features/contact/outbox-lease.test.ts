@@ -10,7 +10,19 @@ import path from "node:path";
 
 import fc from "fast-check";
 
-import { isLeased, isLeaseOver, releaseLease, takeLease, THIS_PROCESS, type Holder } from "./outbox-lease";
+import {
+  holdLease,
+  isLeased,
+  isLeaseOver,
+  processStartTime,
+  releaseLease,
+  renewLease,
+  takeLease,
+  TAKEOVER_MS,
+  THIS_PROCESS,
+  type Holder,
+  type Lease,
+} from "./outbox-lease";
 
 const tempDirs: string[] = [];
 const children: ChildProcess[] = [];
@@ -52,10 +64,18 @@ async function sleeper(): Promise<{ pid: number; kill(): Promise<void> }> {
 
 /** A holder on this machine with another pid (the lease a child process would take). */
 function holderOf(pid: number, host = THIS_PROCESS.host): Holder {
-  return { ...THIS_PROCESS, host, pid };
+  return { ...THIS_PROCESS, host, pid, started: processStartTime(pid) ?? undefined };
 }
 
 const HOUR = 60 * 60 * 1000;
+
+/** What the lease file says of a lease: all but the holder's own note of its takeover's mark. */
+function recordOf(lease: Lease | null | undefined) {
+  if (!lease) throw new Error("a lease was expected");
+  const record: Partial<Lease> = { ...lease };
+  delete record.takeoverMark;
+  return record;
+}
 
 /** The folder's names but the lease itself: what a taker left behind. */
 /**
@@ -77,7 +97,7 @@ describe("takeLease", () => {
         const taken = await Promise.all(Array.from({ length: count }, () => takeLease(file, HOUR)));
         const winners = taken.filter((lease) => lease !== null);
         expect(winners).toHaveLength(1);
-        expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(winners[0]);
+        expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(recordOf(winners[0]));
         expect(await leftovers(dir)).toEqual([]);
       }),
       { numRuns: 40 },
@@ -97,7 +117,7 @@ describe("takeLease", () => {
         const taken = await Promise.all([takeLease(file, HOUR), takeLease(file, HOUR)]);
         const winners = taken.filter((lease) => lease !== null);
         expect(winners).toHaveLength(1);
-        expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(winners[0]);
+        expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(recordOf(winners[0]));
         expect(await leftovers(dir)).toEqual([]);
       }),
       { numRuns: 60 },
@@ -113,12 +133,12 @@ describe("takeLease", () => {
         const taken = await Promise.all(Array.from({ length: count }, () => takeLease(file, HOUR)));
         const winners = taken.filter((lease) => lease !== null);
         expect(winners).toHaveLength(1);
-        expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(winners[0]);
+        expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(recordOf(winners[0]));
         expect(await leftovers(dir)).toEqual([]);
       }),
-      { numRuns: 300 },
+      { numRuns: 150 },
     );
-  });
+  }, 60_000);
 
   it("is not taken while it holds, even by its own process, and is taken over once its time is up", async () => {
     const dir = await tempDir();
@@ -182,7 +202,7 @@ describe("takeLease", () => {
         await expect(isLeased(file)).resolves.toBe(false);
         const lease = await takeLease(file, HOUR);
         expect(lease).not.toBeNull();
-        expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(lease);
+        expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(recordOf(lease));
       }),
       { numRuns: 100 },
     );
@@ -200,7 +220,7 @@ describe("releaseLease", () => {
     // The first holder finishes late, after its lease ended and was taken over.
     await releaseLease(file, first);
     await expect(isLeased(file)).resolves.toBe(true);
-    expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(second);
+    expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(recordOf(second));
     await expect(takeLease(file, HOUR)).resolves.toBeNull();
 
     await releaseLease(file, second);
@@ -222,19 +242,131 @@ describe("releaseLease", () => {
 
 describe("isLeaseOver", () => {
   const here = holderOf(1000);
-  const alive = new Set([1000, 2000]);
-  const judge: Holder = { ...here, isAlive: (pid) => alive.has(pid) };
+  const alive = new Map([
+    [1000, "1"],
+    [2000, "2"],
+  ]);
+  const judge: Holder = {
+    ...here,
+    isAlive: (pid, started) => alive.has(pid) && (started === undefined || alive.get(pid) === started),
+  };
   const now = 1_000_000;
-  const lease = (pid: number, until: number, host = here.host) => ({ host, pid, nonce: "n", until });
+  const lease = (pid: number, until: number, host = here.host, started?: string) => ({
+    host,
+    pid,
+    nonce: "n",
+    until,
+    ...(started === undefined ? {} : { started }),
+  });
 
-  it("ends at its time, or with its holder of this machine, and never with another machine's pid", () => {
+  it("holds while its holder of this machine runs, whatever the clock says; elsewhere until its time", () => {
     expect(isLeaseOver(null, now, judge)).toBe(true);
+    // Another process of this machine: its life decides, not the time (a clock stepped forward, a
+    // send that takes longer than the lease).
     expect(isLeaseOver(lease(2000, now + 1), now, judge)).toBe(false);
-    expect(isLeaseOver(lease(2000, now), now, judge)).toBe(true);
+    expect(isLeaseOver(lease(2000, now - 12 * 60_000, here.host, "2"), now, judge)).toBe(false);
     expect(isLeaseOver(lease(3000, now + HOUR), now, judge)).toBe(true);
+    // Its pid now belongs to a process that started at another time: the holder is gone.
+    expect(isLeaseOver(lease(2000, now + HOUR, here.host, "7"), now, judge)).toBe(true);
+    // Another machine: its time only (a pid there says nothing here).
     expect(isLeaseOver(lease(3000, now + HOUR, "elsewhere"), now, judge)).toBe(false);
     expect(isLeaseOver(lease(3000, now - 1, "elsewhere"), now, judge)).toBe(true);
-    // Its own: held until its time, whatever isAlive says.
+    expect(isLeaseOver(lease(2000, now, "elsewhere"), now, judge)).toBe(true);
+    // Its own: held until its time, whatever isAlive says (it renews what it still uses).
     expect(isLeaseOver(lease(1000, now + 1), now, { ...judge, isAlive: () => false })).toBe(false);
+    expect(isLeaseOver(lease(1000, now), now, judge)).toBe(true);
+  });
+
+  it("tells a running process from a pid it no longer owns (the kernel's start time)", async () => {
+    const child = await sleeper();
+    // Linux's /proc (where the site runs, and these tests).
+    const started = processStartTime(child.pid) ?? "";
+    expect(started).toMatch(/^\d+$/);
+    expect(THIS_PROCESS.isAlive(child.pid, started)).toBe(true);
+    expect(THIS_PROCESS.isAlive(child.pid, `${started}0`)).toBe(false);
+    await child.kill();
+    expect(processStartTime(child.pid)).toBeNull();
+    expect(THIS_PROCESS.isAlive(child.pid, started)).toBe(false);
+  });
+});
+
+describe("a takeover whose taker died", () => {
+  it("does not block the message: the next taker wins, and of several, one", async () => {
+    const dead = await sleeper();
+    const deadTaker = holderOf(dead.pid);
+    await dead.kill();
+    const live = await sleeper();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.boolean(),
+        async (deadMarks, count, lastIsOld) => {
+          const dir = await tempDir();
+          const file = path.join(dir, "m.lease");
+          const ended = await takeLease(file, 1, Date.now() - HOUR);
+          if (!ended) throw new Error("the first lease should have been taken");
+          // Takers killed between their mark and their lease, one after the other.
+          for (let taker = 0; taker < deadMarks; taker += 1) {
+            const mark = `${file}.takeover-${ended.nonce}-${taker}`;
+            const last = taker === deadMarks - 1 && lastIsOld;
+            // The last may be a live process's that has been at it far too long.
+            const by = last ? holderOf(live.pid) : deadTaker;
+            await fs.writeFile(mark, JSON.stringify({ ...by, nonce: `d${taker}`, until: 0 }));
+            if (last) {
+              const old = new Date(Date.now() - TAKEOVER_MS - 60_000);
+              await fs.utimes(mark, old, old);
+            }
+          }
+          const taken = await Promise.all(Array.from({ length: count }, () => takeLease(file, HOUR)));
+          const winners = taken.filter((lease) => lease !== null);
+          expect(winners).toHaveLength(1);
+          expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(recordOf(winners[0]));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  }, 60_000);
+
+  it("a taker at work (its mark fresh, its process running) is not overtaken", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "m.lease");
+    const ended = await takeLease(file, 1, Date.now() - HOUR);
+    if (!ended) throw new Error("the first lease should have been taken");
+    const live = await sleeper();
+    await fs.writeFile(
+      `${file}.takeover-${ended.nonce}-0`,
+      JSON.stringify({ ...holderOf(live.pid), nonce: "t", until: Date.now() + TAKEOVER_MS }),
+    );
+    await expect(takeLease(file, HOUR)).resolves.toBeNull();
+  });
+});
+
+describe("renewing a lease", () => {
+  it("keeps a lease held past its length while its holder works, and lets it end once it stops", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "m.lease");
+    // Held as a process of another machine would hold it: by its time alone.
+    const elsewhere = holderOf(process.pid, "elsewhere.example");
+    const lease = await takeLease(file, 300, Date.now(), elsewhere);
+    if (!lease) throw new Error("the lease should have been taken");
+    const held = holdLease(file, lease, 300);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await expect(takeLease(file, HOUR)).resolves.toBeNull();
+    expect(held.current().nonce).not.toBe(lease.nonce);
+    await held.stop();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await expect(takeLease(file, HOUR)).resolves.toMatchObject({ pid: process.pid });
+  });
+
+  it("is refused once someone else holds the file, and changes nothing", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "m.lease");
+    const first = await takeLease(file, 1, Date.now() - HOUR);
+    const second = await takeLease(file, HOUR);
+    if (!first || !second) throw new Error("both leases should have been taken");
+    await expect(renewLease(file, first, HOUR)).resolves.toBeNull();
+    expect(JSON.parse(await fs.readFile(file, "utf8"))).toEqual(recordOf(second));
+    await expect(leftovers(dir)).resolves.toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ import addressparser from "nodemailer/lib/addressparser";
 
 import { getEnv, type Env } from "@/lib/env";
 
-import { isLeased, releaseLease, takeLease, TAKEOVER_MARK, type Lease } from "./outbox-lease";
+import { holdLease, isLeased, releaseLease, takeLease, THIS_PROCESS, type Lease } from "./outbox-lease";
 
 /** Where delivery and flushing report: one line per message, ids and outcomes only. */
 export type Logger = { [Level in "info" | "warn" | "error"]: (message: string) => void };
@@ -91,18 +91,6 @@ async function syncFolder(dir: string): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-/** Writes through a temporary name in the same folder, then renames: readers see all or nothing. */
-async function writeAtomically(dir: string, name: string, data: string | Buffer): Promise<void> {
-  const temporary = await writeTemporary(dir, name, data);
-  try {
-    await fs.rename(temporary, path.join(dir, name));
-  } catch (error) {
-    await fs.rm(temporary, { force: true });
-    throw error;
-  }
-  await syncFolder(dir);
 }
 
 /** The message nodemailer would send, as raw bytes (CRLF lines), and its envelope. */
@@ -283,11 +271,13 @@ async function readEnvelope(entry: OutboxEntry, raw: Buffer): Promise<OutboxEnve
 }
 
 /**
- * A message an earlier release's flush had claimed by renaming it `.<id>.eml.sending-<pid>-<nonce>`
- * and never finished: it goes back to the queue (a message sent twice carries one Message-ID; a
- * message never sent is lost).
+ * A message an earlier release's flush claimed by renaming it `.<id>.eml.sending-<pid>-<nonce>`:
+ * once that flush no longer runs it goes back to the queue (a message never sent is lost). While
+ * the process runs it is left to it, up to OLD_CLAIM_MS after the claim (its sends were bounded
+ * well under that; past it, the pid is taken for another process's).
  */
-const OLD_CLAIM = /^\.([A-Za-z0-9][A-Za-z0-9_-]*)\.eml\.sending-/;
+const OLD_CLAIM = /^\.([A-Za-z0-9][A-Za-z0-9_-]*)\.eml\.sending-(\d+)-/;
+const OLD_CLAIM_MS = 60 * 60 * 1000;
 
 /** The files of one message: its text, who sends it now, and the mark left once it was delivered. */
 function namesOf(dir: string, id: string) {
@@ -302,30 +292,105 @@ function sidecarOf(entry: OutboxEntry): string {
 /** How long `<id>.sent` stays after delivery: a repeat of the submission is recognised that long. */
 export const DELIVERED_MARK_MS = 7 * 24 * 60 * 60 * 1000;
 
-/**
- * Records a delivery: the mark first (synced), then the message goes. At every instant the message
- * is queued or marked delivered, and a flush that finds both drops the copy.
- */
-export async function markDelivered(dir: string, id: string, lease: Lease): Promise<void> {
-  const names = namesOf(dir, id);
-  await writeAtomically(dir, `${id}.sent`, `${new Date().toISOString()}\n`);
-  await fs.rm(names.message, { force: true });
-  await fs.rm(names.sidecar, { force: true });
-  await releaseLease(names.lease, lease);
-  const marks = `${id}.lease${TAKEOVER_MARK}`;
-  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
-    if (name.startsWith(marks)) await fs.rm(path.join(dir, name), { force: true });
-  }
-}
-
 /** Takes the lease on a queued message for `ms`: null when another process is sending it. */
 export function leaseMessage(dir: string, id: string, ms: number): Promise<Lease | null> {
   return takeLease(namesOf(dir, id).lease, ms);
 }
 
-/** Gives a queued message back to the queue (its send failed or was interrupted). */
-export function releaseMessage(dir: string, id: string, lease: Lease): Promise<void> {
-  return releaseLease(namesOf(dir, id).lease, lease);
+/**
+ * Records a delivery with the mark prepared before the send (`prepared`, a synced temporary file,
+ * so a full disk cannot stop it now): renamed to `<id>.sent`, then the message goes. At every
+ * instant the message is queued or marked delivered, and a flush that finds both drops the copy.
+ * Should the mark fail even so, the message goes all the same: sent once and not recognised as a
+ * repeat is better than sent again by every flush.
+ */
+async function recordDelivery(dir: string, id: string, prepared: string, log: Logger): Promise<void> {
+  const names = namesOf(dir, id);
+  try {
+    await fs.rename(prepared, names.sent);
+    await syncFolder(dir);
+  } catch (error) {
+    log.error(`outbox: ${id} delivered, but its mark could not be written (${describeError(error)})`);
+    await fs.rm(prepared, { force: true }).catch(() => undefined);
+  }
+  await fs.rm(names.message, { force: true });
+  await fs.rm(names.sidecar, { force: true });
+}
+
+/**
+ * What came of one message: sent now, found delivered already, being sent by someone else, or kept
+ * for later (and why, for the caller's log line).
+ */
+export type SendOutcome = { outcome: "sent" | "delivered" | "busy" } | { outcome: "kept"; reason: string };
+
+const kept = (reason: string): SendOutcome => ({ outcome: "kept", reason });
+
+/**
+ * How long a sender's lease holds without renewal: how long a sender on another machine that died
+ * blocks its message (one of this machine is judged by its process at once). It is renewed every
+ * third of it while the send goes on, however long the server takes.
+ */
+export const SEND_LEASE_MS = 60_000;
+
+export interface SendOptions {
+  /** The lease's length (SEND_LEASE_MS). */
+  leaseMs?: number;
+  /** Aborts the send: the message stays queued. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends the queued message `<id>.eml` once: under its lease, after checking (under it) that it is
+ * still queued and not delivered, with the delivery mark's file prepared first. Every sender, an
+ * instance's first attempt or a flush, goes through here, so no two of them send one message.
+ * Never throws: whatever fails, the message is delivered or still queued.
+ */
+export async function sendQueuedMessage(
+  dir: string,
+  id: string,
+  transport: Transporter<SMTPSentMessageInfo>,
+  log: Logger,
+  { leaseMs = SEND_LEASE_MS, signal }: SendOptions = {},
+): Promise<SendOutcome> {
+  const names = namesOf(dir, id);
+  let lease: Lease | null;
+  try {
+    lease = await leaseMessage(dir, id, leaseMs);
+  } catch (error) {
+    return kept(`its lease could not be taken (${describeError(error)})`);
+  }
+  if (!lease) return { outcome: "busy" };
+  const held = holdLease(names.lease, lease, leaseMs);
+  let prepared: string | undefined;
+  try {
+    if (await exists(names.sent)) {
+      await fs.rm(names.message, { force: true });
+      await fs.rm(names.sidecar, { force: true });
+      return { outcome: "delivered" };
+    }
+    let raw: Buffer;
+    try {
+      raw = await fs.readFile(names.message);
+    } catch (error) {
+      // Delivered and cleared by another sender between its lease and this one.
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return { outcome: "delivered" };
+      throw error;
+    }
+    const envelope = await readEnvelope({ id, file: names.message, queuedAt: new Date(0) }, raw);
+    if (!envelope) return kept(`unreadable (no valid envelope in ${id}.json or headers)`);
+    prepared = await writeTemporary(dir, `${id}.sent`, `${new Date().toISOString()}\n`);
+    const failure = await sendRaw(transport, raw, envelope, signal);
+    if (failure !== null) return kept(failure);
+    await recordDelivery(dir, id, prepared, log);
+    prepared = undefined;
+    return { outcome: "sent" };
+  } catch (error) {
+    return kept(describeError(error));
+  } finally {
+    await held.stop();
+    if (prepared) await fs.rm(prepared, { force: true }).catch(() => undefined);
+    await releaseLease(names.lease, held.current()).catch(() => undefined);
+  }
 }
 
 /** Whether the server accepted every recipient of `envelope`: the refused ones, by address. */
@@ -361,6 +426,8 @@ export async function sendRaw(
 const LEASE_FILE = /^([A-Za-z0-9][A-Za-z0-9_-]*)\.lease(?:\.takeover-[^/]*)?$/;
 /** What a write or a takeover leaves for an instant, and leaves for good when its process is killed. */
 const LEFTOVER = /\.tmp$|\.lease\.ended-/;
+/** A delivery mark prepared before its message's send (sendQueuedMessage), by the message's id. */
+const PREPARED_MARK = /^\.([A-Za-z0-9][A-Za-z0-9_-]*)\.sent\..*\.tmp$/;
 /** Such files older than this are a dead process's: no write or takeover takes that long. */
 const LEFTOVER_MS = 10 * 60 * 1000;
 
@@ -372,9 +439,14 @@ const LEFTOVER_MS = 10 * 60 * 1000;
 async function tidy(dir: string, names: string[], now: number, log: Logger): Promise<void> {
   for (const name of names) {
     const file = path.join(dir, name);
-    const claimed = OLD_CLAIM.exec(name)?.[1];
+    const claim = OLD_CLAIM.exec(name);
+    const claimed = claim?.[1];
     const leased = LEASE_FILE.exec(name)?.[1];
-    if (LEFTOVER.test(name)) {
+    const preparedFor = PREPARED_MARK.exec(name)?.[1];
+    if (preparedFor) {
+      // Only its sender, which holds the message's lease, ever uses it.
+      if (!(await isLeased(namesOf(dir, preparedFor).lease, now))) await fs.rm(file, { force: true });
+    } else if (LEFTOVER.test(name)) {
       const stats = await fs.stat(file).catch(() => null);
       if (stats && now - stats.mtimeMs > LEFTOVER_MS) await fs.rm(file, { force: true });
     } else if (leased) {
@@ -382,6 +454,10 @@ async function tidy(dir: string, names: string[], now: number, log: Logger): Pro
       const idle = name === path.basename(lease) ? !(await isLeased(lease, now)) : !(await exists(lease));
       if (!(await exists(message)) && idle) await fs.rm(file, { force: true });
     } else if (claimed) {
+      const stats = await fs.stat(file).catch(() => null);
+      // ctime: when the claim's rename happened (a rename keeps the message's own mtime).
+      const claimer = Number(claim?.[2]);
+      if (!stats || (THIS_PROCESS.isAlive(claimer) && now - stats.ctimeMs < OLD_CLAIM_MS)) continue;
       const { message, sent } = namesOf(dir, claimed);
       if (!(await exists(sent)) && !(await exists(message))) {
         await fs.rename(file, message).catch(() => undefined);
@@ -410,8 +486,8 @@ export interface FlushResult {
 }
 
 export interface FlushOptions {
-  /** How long a flush may hold a message: the longest a send can take, and then some. */
-  leaseMs: number;
+  /** The lease's length (SEND_LEASE_MS). */
+  leaseMs?: number;
   /**
    * Stops the flush between messages: the send under way finishes (aborting a send whose message
    * the server already has could deliver it twice, once now and once from the queue).
@@ -431,7 +507,7 @@ export async function flushOutbox(
   dir: string,
   transport: Transporter<SMTPSentMessageInfo>,
   log: Logger,
-  options: FlushOptions,
+  options: FlushOptions = {},
 ): Promise<FlushResult> {
   const result: FlushResult = { sent: 0, kept: 0, busy: 0 };
   const names = await fs.readdir(dir).catch((error: NodeJS.ErrnoException) => {
@@ -441,35 +517,19 @@ export async function flushOutbox(
   await tidy(dir, names, Date.now(), log);
   for (const entry of await listOutbox(dir)) {
     if (options.signal?.aborted) break;
-    const lease = await leaseMessage(dir, entry.id, options.leaseMs);
-    if (!lease) {
-      result.busy += 1;
-      log.info(`outbox: ${entry.id} is being sent by another process`);
-      continue;
-    }
-    const { sent, lease: leaseFile } = namesOf(dir, entry.id);
-    let failure: string | null;
-    try {
-      if (await exists(sent)) {
-        await markDelivered(dir, entry.id, lease);
-        continue;
-      }
-      const raw = await fs.readFile(entry.file);
-      const envelope = await readEnvelope(entry, raw);
-      failure = envelope
-        ? await sendRaw(transport, raw, envelope, options.abortSend)
-        : `unreadable (no valid envelope in ${entry.id}.json or headers)`;
-    } catch (error) {
-      failure = describeError(error);
-    }
-    if (failure === null) {
-      await markDelivered(dir, entry.id, lease);
+    const sent = await sendQueuedMessage(dir, entry.id, transport, log, {
+      leaseMs: options.leaseMs,
+      signal: options.abortSend,
+    });
+    if (sent.outcome === "sent") {
       result.sent += 1;
       log.info(`outbox: ${entry.id} sent`);
-    } else {
-      await releaseLease(leaseFile, lease);
+    } else if (sent.outcome === "kept") {
       result.kept += 1;
-      log.warn(`outbox: ${entry.id} kept: ${failure}`);
+      log.warn(`outbox: ${entry.id} kept: ${sent.reason}`);
+    } else if (sent.outcome === "busy") {
+      result.busy += 1;
+      log.info(`outbox: ${entry.id} is being sent by another process`);
     }
   }
   return result;
