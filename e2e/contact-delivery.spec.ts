@@ -10,6 +10,7 @@ import { postContactForm } from "./helpers/contact-post";
 import { translation, type Lang } from "./helpers/content";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 import { startNginx, type Nginx } from "../test-support/nginx";
+import { partBody } from "../test-support/raw-mail";
 import { startSink, type Sink } from "../test-support/smtp-sink";
 
 /**
@@ -181,6 +182,36 @@ test("a reload keeps what was typed and the submission's key: the message sent a
   await page.getByRole("link", { name: t("fr", "send_another") }).click();
   await expect(page.locator("#contact-message")).toHaveValue("");
   await expect(page.locator('input[name="submission"]')).not.toHaveValue(key);
+  await context.close();
+});
+
+test("a duplicated tab carries the draft's key: the message written in each tab arrives, each once", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser, site.origin);
+  await page.goto("/contact");
+  await fill(page);
+  const key = await page.locator('input[name="submission"]').inputValue();
+  // The browser's "Duplicate tab" copies the tab's session storage, the draft and its key with it.
+  const draft = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
+  const copy = await context.newPage();
+  await copy.addInitScript((entries) => {
+    for (const [name, value] of JSON.parse(entries) as [string, string][])
+      sessionStorage.setItem(name, value);
+  }, draft);
+  await copy.goto("/contact");
+  await expect(copy.locator('input[name="submission"]')).toHaveValue(key);
+  await copy.locator("#contact-message").fill(`${MESSAGE.message} Et un second projet, en juin.`);
+  await copy.waitForTimeout(FILL_MS + 200);
+  for (const tab of [page, copy]) {
+    await tab.getByRole("button", { name: t("fr", "submit") }).click();
+    await expect(tab.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
+  }
+  expect(await settledCounts()).toEqual([1, 1]);
+  const bodies = sink.received.map((received) => partBody(received.raw, "text/plain"));
+  expect(bodies).toHaveLength(2);
+  expect(bodies[0]).not.toContain("second projet");
+  expect(bodies[1]).toContain("Et un second projet, en juin.");
   await context.close();
 });
 

@@ -35,9 +35,12 @@ export interface ReceivedRequest {
 }
 
 /**
- * The message's id: the browser's key for this submission, or, from a browser without JavaScript
- * (which cannot make one on a page served to everyone alike), a digest of what was sent and when the
- * form was served, so that the same post sent twice is still one message.
+ * The message's id: the browser's key for this submission bound to what it says, or, from a
+ * browser without JavaScript (which cannot make one on a page served to everyone alike), a digest
+ * of what was sent and when the form was served, so that the same post sent twice is still one
+ * message. The key alone would merge two messages that carry one key with different words (a
+ * duplicated tab copies the draft and its key; a visitor edits the text after a lost answer): each
+ * is then a message of its own, and only a true repeat is recognised as one.
  */
 export function messageId(
   form: FormData,
@@ -46,12 +49,14 @@ export function messageId(
   started: string | undefined,
 ): string {
   const key = form.get(SUBMISSION_KEY_FIELD);
-  if (isSubmissionKey(key)) return `k-${key}`;
   const { name, email, company = "", purpose, message } = data;
-  const digest = createHash("sha256")
-    .update(JSON.stringify([lang, name, email, company, purpose, message, started ?? ""]))
-    .digest("base64url");
-  return `d-${digest}`;
+  const content = [lang, name, email, company, purpose, message];
+  if (isSubmissionKey(key)) return `k-${key}-${digest(content).slice(0, 22)}`;
+  return `d-${digest([...content, started ?? ""])}`;
+}
+
+function digest(values: string[]): string {
+  return createHash("sha256").update(JSON.stringify(values)).digest("base64url");
 }
 
 /**
