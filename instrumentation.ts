@@ -18,7 +18,15 @@ export async function register() {
   // the contact outbox when scraped: how many messages wait, and whether one can be written.
   const { siteMetrics } = await import("@/lib/metrics/site-metrics.mjs");
   const { renderKindOf, requestKindOf } = await import("@/lib/metrics/request-kind");
-  const { checkOutboxWritable, outboxDepth, outboxDir } = await import("@/features/contact");
+  const {
+    checkOutboxWritable,
+    contactConfig,
+    outboxDepth,
+    outboxDir,
+    sendBoundMs,
+    sendsInFlight,
+    sendsSettled,
+  } = await import("@/features/contact");
   const dir = outboxDir();
   const outboxWritable = () => checkOutboxWritable(dir);
   Object.assign(siteMetrics().hooks, {
@@ -30,4 +38,10 @@ export async function register() {
   // npm start writes into the outbox once before it listens, and stops if it cannot.
   const { provideStartChecks } = await import("./server/start-check.mjs");
   provideStartChecks(globalThis, { contactOutbox: outboxWritable });
+  // A stopping npm start waits for the contact messages still being sent, up to a send's bound.
+  const { provideWorkInFlight } = await import("./server/work-in-flight.mjs");
+  provideWorkInFlight(globalThis, {
+    count: sendsInFlight,
+    settled: () => sendsSettled(sendBoundMs(contactConfig())),
+  });
 }

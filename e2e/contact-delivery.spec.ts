@@ -314,6 +314,30 @@ test("an instance killed mid-send loses nothing: the message is on disk, and the
   rmSync(outbox, { recursive: true, force: true });
 });
 
+test("an instance stopped (SIGTERM) while a slow server still holds a message waits for its answer, then exits: one message", async () => {
+  const outbox = path.join(ROOT, "test-results", "outbox-stopped");
+  rmSync(outbox, { recursive: true, force: true });
+  sink.mode = "slow";
+  sink.slowReplyMs = 6_000;
+  const stopping = await startSiteServer(siteEnv(sink.url, outbox));
+  try {
+    // The visitor is told "received" after twice CONTACT_SMTP_TIMEOUT_MS; the send goes on.
+    const answer = await postContactForm(stopping.origin, "/contact", { ...MESSAGE, purpose: "project" });
+    expect(answer.status).toBe(303);
+    expect(answer.location).toMatch(/#contact-queued$/);
+    const exited = new Promise<number | null>((resolve) => stopping.process.once("exit", resolve));
+    stopping.process.kill("SIGTERM");
+    await expect(exited).resolves.toBe(0);
+    expect(stopping.output()).toContain("[server] waiting for 1 contact message(s) still being sent");
+    expect(stopping.output()).toContain("[server] every contact message under way has been sent or queued");
+  } finally {
+    await stopping.stop();
+  }
+  expect([...sink.counts().values()]).toEqual([1]);
+  expect(queued(outbox)).toEqual([]);
+  rmSync(outbox, { recursive: true, force: true });
+});
+
 test("a dead instance behind nginx (502): the visitor is told, and the text stays", async ({ browser }) => {
   const { context, page } = await visitor(browser, nginx.origin);
   await page.goto("/en/contact");

@@ -3,8 +3,10 @@
  * `npm start`: Next's production request handler on a Node HTTP server that
  * shuts down gracefully. On SIGTERM or SIGINT it stops accepting connections,
  * lets the requests in flight finish (closing each connection after its
- * response), then exits 0; past SHUTDOWN_TIMEOUT_MS (default 25000) it exits 1.
- * `next start` would exit at once, cutting those requests off.
+ * response; past SHUTDOWN_TIMEOUT_MS, default 25000, it exits 1), waits for the
+ * contact messages still being sent (./work-in-flight.mjs), then exits 0. A
+ * second signal exits at once. `next start` would exit at once, cutting those
+ * requests and sends off.
  *
  * Around Next, for every request: its id (nginx's X-Request-Id, or a new one) on every log line and
  * in the answer's X-Request-Id; its metrics, served at GET /api/metrics (lib/metrics/); an access
@@ -34,6 +36,7 @@ import { decidePageBody } from "./page-body.mjs";
 import { decideRequest, FRONT_HEADERS, requestRulesFrom } from "./request-target.mjs";
 import { rerenderGate, selfOrigin } from "./rerender-gate.mjs";
 import { exitUnlessStartable, startChecksFrom } from "./start-check.mjs";
+import { finishWorkInFlight } from "./work-in-flight.mjs";
 import { cacheState, observeAnswer } from "./request-metrics.mjs";
 
 // An invalid variable stops here with one line, before Next loads (next.config.ts then checks the rest).
@@ -200,19 +203,26 @@ server.listen(port, hostname, () => {
 
 /** @param {NodeJS.Signals} signal */
 function shutdown(signal) {
-  if (stopping) return;
+  if (stopping) {
+    logger.warn(`[server] ${signal} again: exiting now`);
+    process.exit(1);
+  }
   stopping = true;
   logger.info(`[server] ${signal}: no new connections; finishing the requests in flight`);
-  setTimeout(() => {
+  const requestsTimer = setTimeout(() => {
     logger.error(`[server] requests still open after ${shutdownTimeoutMs} ms: exiting anyway`);
     process.exit(1);
   }, shutdownTimeoutMs).unref();
-  server.close(() => {
-    logger.info("[server] every request answered: exiting");
-    process.exit(0);
+  server.close(async () => {
+    clearTimeout(requestsTimer);
+    logger.info("[server] every request answered");
+    // Then the contact messages still being sent (./work-in-flight.mjs), within their own bound.
+    const finished = await finishWorkInFlight(globalThis, logger);
+    logger.info("[server] exiting");
+    process.exit(finished ? 0 : 1);
   });
   server.closeIdleConnections();
 }
 
-process.once("SIGTERM", shutdown);
-process.once("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);
+process.on("SIGINT", shutdown);

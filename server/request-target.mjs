@@ -24,6 +24,7 @@ import { isOutsidePath, outsideQueryUse } from "../lib/routing/outside-paths.mjs
 import { decodeBytes, encodeQueryBytes, encodeSegment, parameterName } from "../lib/net/url-encoding.mjs";
 import { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES, MAX_TARGET_BYTES } from "../lib/net/url-limits.mjs";
 import { isCanonicalImageQuery } from "./image-request.mjs";
+import { handoffFrom, provideHandoff } from "./handoff.mjs";
 
 export { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES, MAX_TARGET_BYTES };
 
@@ -240,10 +241,7 @@ export function documentTarget(target) {
  * @param {object} scope globalThis @param {RequestRules} rules
  */
 export function provideRequestRules(scope, rules) {
-  const slot = /** @type {Record<symbol, unknown>} */ (scope);
-  const waiting = slot[REQUEST_RULES_KEY];
-  slot[REQUEST_RULES_KEY] = rules;
-  if (typeof waiting === "function") waiting(rules);
+  provideHandoff(scope, REQUEST_RULES_KEY, rules);
 }
 
 /**
@@ -253,17 +251,10 @@ export function provideRequestRules(scope, rules) {
  * @returns {Promise<RequestRules>}
  */
 export function requestRulesFrom(scope, timeoutMs = 60_000) {
-  const slot = /** @type {Record<symbol, unknown>} */ (scope);
-  const present = /** @type {RequestRules | undefined} */ (slot[REQUEST_RULES_KEY]);
-  if (typeof present?.readPath === "function") return Promise.resolve(present);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error("instrumentation.ts never provided the request rules: is the build current?")),
-      timeoutMs,
-    );
-    slot[REQUEST_RULES_KEY] = (/** @type {RequestRules} */ rules) => {
-      clearTimeout(timer);
-      resolve(rules);
-    };
+  return handoffFrom(scope, REQUEST_RULES_KEY, {
+    isReady: /** @returns {value is RequestRules} */ (value) =>
+      typeof (/** @type {Partial<RequestRules> | undefined} */ (value)?.readPath) === "function",
+    missing: "instrumentation.ts never provided the request rules: is the build current?",
+    timeoutMs,
   });
 }

@@ -12,6 +12,7 @@
  * by Next's build): instrumentation.ts hands it over, as it does the request rules.
  */
 import { reasonOf } from "../lib/metrics/scrape-probe.mjs";
+import { handoffFrom, provideHandoff } from "./handoff.mjs";
 
 /**
  * @typedef {object} StartChecks What instrumentation.ts hands over.
@@ -26,10 +27,7 @@ const START_CHECKS_KEY = Symbol.for("site.start-checks");
  * @param {object} scope globalThis @param {StartChecks} checks
  */
 export function provideStartChecks(scope, checks) {
-  const slot = /** @type {Record<symbol, unknown>} */ (scope);
-  const waiting = slot[START_CHECKS_KEY];
-  slot[START_CHECKS_KEY] = checks;
-  if (typeof waiting === "function") waiting(checks);
+  provideHandoff(scope, START_CHECKS_KEY, checks);
 }
 
 /**
@@ -38,18 +36,11 @@ export function provideStartChecks(scope, checks) {
  * @returns {Promise<StartChecks>}
  */
 export function startChecksFrom(scope, timeoutMs = 60_000) {
-  const slot = /** @type {Record<symbol, unknown>} */ (scope);
-  const present = /** @type {StartChecks | undefined} */ (slot[START_CHECKS_KEY]);
-  if (typeof present?.contactOutbox === "function") return Promise.resolve(present);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error("instrumentation.ts never provided the start checks: is the build current?")),
-      timeoutMs,
-    );
-    slot[START_CHECKS_KEY] = (/** @type {StartChecks} */ checks) => {
-      clearTimeout(timer);
-      resolve(checks);
-    };
+  return handoffFrom(scope, START_CHECKS_KEY, {
+    isReady: /** @returns {value is StartChecks} */ (value) =>
+      typeof (/** @type {Partial<StartChecks> | undefined} */ (value)?.contactOutbox) === "function",
+    missing: "instrumentation.ts never provided the start checks: is the build current?",
+    timeoutMs,
   });
 }
 

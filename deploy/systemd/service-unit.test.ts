@@ -3,6 +3,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { sendBoundMs } from "@/features/contact";
 import { parseEnv } from "@/lib/env";
 import { parseStartEnv } from "@/lib/runtime-env.mjs";
 
@@ -54,10 +55,17 @@ describe("deploy/systemd/site@.service", () => {
     }
   });
 
-  test("stops with SIGTERM and waits longer than the server's own shutdown deadline", () => {
+  test("stops with SIGTERM and waits longer than the server's own shutdown: requests, then contact sends", () => {
     expect(settings(text, "KillSignal")).toEqual(["SIGTERM"]);
     const stopSeconds = Number(settings(text, "TimeoutStopSec")[0]);
-    expect(stopSeconds * 1000).toBeGreaterThan(parseStartEnv({}).SHUTDOWN_TIMEOUT_MS);
+    const env = parseEnv({});
+    expect(stopSeconds * 1000).toBeGreaterThan(
+      parseStartEnv({}).SHUTDOWN_TIMEOUT_MS +
+        sendBoundMs({
+          timeoutMs: env.CONTACT_SMTP_TIMEOUT_MS,
+          replyTimeoutMs: env.CONTACT_SMTP_REPLY_TIMEOUT_MS,
+        }),
+    );
     expect(settings(text, "Restart")).toEqual(["on-failure"]);
   });
 
@@ -137,6 +145,14 @@ describe("deploy/systemd/site-outbox-flush.service and .timer", () => {
     expect(script).toBe("tsx scripts/outbox-flush.ts");
     expect(settings(service, "ExecCondition")).toEqual([`/bin/sh -c 'test -n "$SMTP_URL"'`]);
     expect(settings(service, "KillSignal")).toEqual(["SIGINT"]);
+    // Its first signal lets the send under way finish: systemd waits for that.
+    const env = parseEnv({});
+    expect(Number(settings(service, "TimeoutStopSec")[0]) * 1000).toBeGreaterThan(
+      sendBoundMs({
+        timeoutMs: env.CONTACT_SMTP_TIMEOUT_MS,
+        replyTimeoutMs: env.CONTACT_SMTP_REPLY_TIMEOUT_MS,
+      }),
+    );
   });
 
   test("the timer starts it every few minutes after the last run ended, and after boot", () => {

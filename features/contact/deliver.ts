@@ -36,6 +36,15 @@ export interface DeliveryConfig {
 }
 
 /**
+ * How long a send may go on, for a server that stops and waits for it: connecting and the greeting,
+ * the reply to the whole message (the long one), and a minute for the replies between.
+ */
+export function sendBoundMs(config: Pick<DeliveryConfig, "timeoutMs" | "replyTimeoutMs">): number {
+  const timeoutMs = config.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS;
+  return 2 * timeoutMs + (config.replyTimeoutMs ?? DEFAULT_SMTP_REPLY_TIMEOUT_MS) + 60_000;
+}
+
+/**
  * An SMTP transporter with bounded waits. The timeouts go in the options object beside `url`:
  * createTransport's second argument holds message defaults, where they would be ignored.
  */

@@ -8,7 +8,10 @@
 export { formRenderedAt } from "./abuse";
 export { ContactDetails } from "./contact-details";
 export { ContactForm } from "./contact-form";
+export { contactConfig } from "./config";
+export { sendBoundMs } from "./deliver";
 export { confirmationUrl, type ContactFormState } from "./form-state";
 export { CONTACT_FORM_LABEL_KEYS } from "./labels";
 export { checkOutboxWritable, outboxDepth, outboxDir } from "./outbox";
 export { createMessageReceiver } from "./receive-message";
+export { sendsInFlight, sendsSettled } from "./sends-in-flight";
