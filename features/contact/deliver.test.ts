@@ -15,7 +15,8 @@ import fc from "fast-check";
 import { parseEnv } from "@/lib/env";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { headerValues, messageHeaders, partBody } from "@/test-support/raw-mail";
-import { startSink, type Sink } from "@/test-support/smtp-sink";
+import type { Sink } from "@/test-support/smtp-sink";
+import { sinksPerTest, tempDirsPerTest } from "@/test-support/per-test";
 import { spawnCall, type CallChild } from "@/test-support/spawn-call";
 
 import { composeContactMail } from "./compose";
@@ -44,30 +45,18 @@ const LEASE_MS = 10 * 60_000;
 
 /* ---------------------------------------------------------------- fixtures */
 
-const sinks: Sink[] = [];
 const children: CallChild<unknown>[] = [];
-const tempDirs: string[] = [];
-
-async function sink(): Promise<Sink> {
-  const started = await startSink();
-  sinks.push(started);
-  return started;
-}
-
-async function tempDir(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "contact-outbox-"));
-  tempDirs.push(dir);
-  return dir;
-}
 
 afterEach(async () => {
   for (const child of children.splice(0)) {
     child.kill("SIGKILL");
     await child.exited;
   }
-  await Promise.all(sinks.splice(0).map((started) => started.close()));
-  await Promise.all(tempDirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
+
+// After the children above are gone (afterEach hooks run in reverse order of declaration).
+const sink = sinksPerTest();
+const tempDir = tempDirsPerTest("contact-outbox-");
 
 const VISITOR: ContactMessage = {
   name: "Zoé Confidentielle",

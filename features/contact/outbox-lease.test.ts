@@ -10,6 +10,8 @@ import path from "node:path";
 
 import fc from "fast-check";
 
+import { tempDirsPerTest } from "@/test-support/per-test";
+
 import {
   holdLease,
   isLeased,
@@ -24,14 +26,7 @@ import {
   type Lease,
 } from "./outbox-lease";
 
-const tempDirs: string[] = [];
 const children: ChildProcess[] = [];
-
-async function tempDir(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "outbox-lease-"));
-  tempDirs.push(dir);
-  return dir;
-}
 
 afterEach(async () => {
   for (const child of children.splice(0)) {
@@ -40,8 +35,9 @@ afterEach(async () => {
       await new Promise((resolve) => child.once("exit", resolve));
     }
   }
-  await Promise.all(tempDirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
+
+const tempDir = tempDirsPerTest("outbox-lease-");
 
 /** A process of this machine that sleeps until it is killed. */
 async function sleeper(): Promise<{ pid: number; kill(): Promise<void> }> {

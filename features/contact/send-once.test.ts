@@ -6,10 +6,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
-import os from "node:os";
 import path from "node:path";
 
-import { startSink, type Sink } from "@/test-support/smtp-sink";
+import type { Sink } from "@/test-support/smtp-sink";
+import { sinksPerTest, tempDirsPerTest } from "@/test-support/per-test";
 
 import { composeContactMail } from "./compose";
 import { deliverContactMail, smtpTransport } from "./deliver";
@@ -18,26 +18,10 @@ import { flushOutbox, sendQueuedMessage, writeToOutbox, type Logger } from "./ou
 
 jest.setTimeout(60_000);
 
-const sinks: Sink[] = [];
-const tempDirs: string[] = [];
+const sink = sinksPerTest();
+const tempDir = tempDirsPerTest("contact-send-once-");
 
-afterEach(async () => {
-  jest.restoreAllMocks();
-  await Promise.all(sinks.splice(0).map((started) => started.close()));
-  await Promise.all(tempDirs.splice(0).map((dir) => fs.rm(dir, { recursive: true, force: true })));
-});
-
-async function sink(): Promise<Sink> {
-  const started = await startSink();
-  sinks.push(started);
-  return started;
-}
-
-async function tempDir(): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "contact-send-once-"));
-  tempDirs.push(dir);
-  return dir;
-}
+afterEach(() => jest.restoreAllMocks());
 
 const VISITOR: ContactMessage = {
   name: "Ann",
