@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { readdirSync, rmSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 
 import type { Browser, Page } from "@playwright/test";
@@ -319,18 +320,27 @@ test("an instance stopped (SIGTERM) while a slow server still holds a message wa
   rmSync(outbox, { recursive: true, force: true });
   sink.mode = "slow";
   sink.slowReplyMs = 6_000;
-  const stopping = await startSiteServer(siteEnv(sink.url, outbox));
+  const stopping = await startSiteServer({ ...siteEnv(sink.url, outbox), SHUTDOWN_TIMEOUT_MS: "1500" });
+  // Another visitor's request that never ends (a post whose body never comes), which the stop
+  // cuts after SHUTDOWN_TIMEOUT_MS: the send under way is waited for all the same.
+  const stalled = net.connect(Number(new URL(stopping.origin).port), "127.0.0.1");
+  stalled.on("error", () => undefined);
   try {
     // The visitor is told "received" after twice CONTACT_SMTP_TIMEOUT_MS; the send goes on.
     const answer = await postContactForm(stopping.origin, "/contact", { ...MESSAGE, purpose: "project" });
     expect(answer.status).toBe(303);
     expect(answer.location).toMatch(/#contact-queued$/);
+    stalled.write("POST /contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nname=");
     const exited = new Promise<number | null>((resolve) => stopping.process.once("exit", resolve));
     stopping.process.kill("SIGTERM");
-    await expect(exited).resolves.toBe(0);
-    expect(stopping.output()).toContain("[server] waiting for 1 contact message(s) still being sent");
-    expect(stopping.output()).toContain("[server] every contact message under way has been sent or queued");
+    // Exit 1: a request had to be cut. The message was not.
+    await expect(exited).resolves.toBe(1);
+    const output = stopping.output();
+    expect(output).toContain("[server] requests still open after 1500 ms: closing their connections");
+    expect(output).toContain("waiting for 1 contact message(s) still being sent");
+    expect(output).toContain("[server] every contact message under way has been sent or queued");
   } finally {
+    stalled.destroy();
     await stopping.stop();
   }
   expect([...sink.counts().values()]).toEqual([1]);

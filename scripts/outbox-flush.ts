@@ -7,7 +7,7 @@
  * was delivered; 1 when messages were kept or are still being sent by another process (or on an
  * error); 130/143 when interrupted.
  */
-import { smtpTransport } from "../features/contact/deliver";
+import { handOverMs, smtpTransport } from "../features/contact/deliver";
 import { flushOutbox, outboxDir } from "../features/contact/outbox";
 import { getEnvOrExit } from "../lib/env";
 import { logger } from "../lib/logger.mjs";
@@ -50,6 +50,7 @@ async function main() {
   );
   try {
     const { sent, kept, busy } = await flushOutbox(dir, transport, logger, {
+      handOverMs: handOverMs({ timeoutMs: env.CONTACT_SMTP_TIMEOUT_MS }),
       signal: stop.signal,
       abortSend: abortSend.signal,
     });

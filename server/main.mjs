@@ -3,9 +3,10 @@
  * `npm start`: Next's production request handler on a Node HTTP server that
  * shuts down gracefully. On SIGTERM or SIGINT it stops accepting connections,
  * lets the requests in flight finish (closing each connection after its
- * response; past SHUTDOWN_TIMEOUT_MS, default 25000, it exits 1), waits for the
- * contact messages still being sent (./work-in-flight.mjs), then exits 0. A
- * second signal exits at once. `next start` would exit at once, cutting those
+ * response; past SHUTDOWN_TIMEOUT_MS, default 25000, it closes those still
+ * open), waits for the contact messages still being sent (./work-in-flight.mjs),
+ * then exits 0 (1 when it had to cut requests or sends). A second signal exits
+ * at once. `next start` would exit at once, cutting those
  * requests and sends off.
  *
  * Around Next, for every request: its id (nginx's X-Request-Id, or a new one) on every log line and
@@ -209,17 +210,23 @@ function shutdown(signal) {
   }
   stopping = true;
   logger.info(`[server] ${signal}: no new connections; finishing the requests in flight`);
+  let requestsCut = false;
+  // Requests still open past the deadline are cut, but not the contact sends: close() then calls
+  // back, and the sends are waited for all the same.
   const requestsTimer = setTimeout(() => {
-    logger.error(`[server] requests still open after ${shutdownTimeoutMs} ms: exiting anyway`);
-    process.exit(1);
-  }, shutdownTimeoutMs).unref();
+    requestsCut = true;
+    logger.error(`[server] requests still open after ${shutdownTimeoutMs} ms: closing their connections`);
+    server.closeAllConnections();
+  }, shutdownTimeoutMs);
   server.close(async () => {
     clearTimeout(requestsTimer);
-    logger.info("[server] every request answered");
     // Then the contact messages still being sent (./work-in-flight.mjs), within their own bound.
-    const finished = await finishWorkInFlight(globalThis, logger);
-    logger.info("[server] exiting");
-    process.exit(finished ? 0 : 1);
+    const work = await finishWorkInFlight(globalThis, logger);
+    const clean = !requestsCut && work !== "cut";
+    logger.info(
+      work === "none" && !requestsCut ? "[server] every request answered: exiting" : "[server] exiting",
+    );
+    process.exit(clean ? 0 : 1);
   });
   server.closeIdleConnections();
 }

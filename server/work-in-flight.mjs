@@ -30,22 +30,24 @@ function isWork(value) {
 }
 
 /**
- * Waits for the work under way, if any, logging what it waits for and how it ended: true when
- * nothing was cut off.
+ * Waits for the work under way, if any, logging what it waits for and how it ended: `none` when
+ * there was none, `finished` when it all ended, `cut` when some was still going past its bound.
  * @param {object} scope globalThis
  * @param {{ info(message: string): void; error(message: string): void }} log
- * @returns {Promise<boolean>}
+ * @returns {Promise<"none" | "finished" | "cut">}
  */
 export async function finishWorkInFlight(scope, log) {
   const work = handoffNow(scope, WORK_KEY, isWork);
   const count = work?.count() ?? 0;
-  if (!work || count === 0) return true;
+  if (!work || count === 0) return "none";
   log.info(
-    `[server] waiting for ${count} contact message(s) still being sent (a second signal stops now; ` +
-      "they stay queued for the next flush)",
+    `[server] every request answered; waiting for ${count} contact message(s) still being sent ` +
+      "(a second signal stops now; they stay queued for the next flush)",
   );
-  const settled = await work.settled();
-  if (settled) log.info("[server] every contact message under way has been sent or queued");
-  else log.error("[server] contact messages still being sent past the send's bound: they stay queued");
-  return settled;
+  if (await work.settled()) {
+    log.info("[server] every contact message under way has been sent or queued");
+    return "finished";
+  }
+  log.error("[server] contact messages still being sent past the send's bound: they stay queued");
+  return "cut";
 }

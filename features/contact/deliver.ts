@@ -6,24 +6,15 @@
  * accept what it received) and a failed one stays queued for the next flush. Logs carry the message
  * id and outcome only.
  */
-import {
-  createTransport,
-  type SendMailOptions,
-  type SMTPSentMessageInfo,
-  type Transporter,
-} from "nodemailer";
+import type { SendMailOptions } from "nodemailer";
 
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 
 import { describeError, sendQueuedMessage, submissionState, writeToOutbox, type Logger } from "./outbox";
 import { trackSend } from "./sends-in-flight";
+import { DEFAULT_SMTP_REPLY_TIMEOUT_MS, DEFAULT_SMTP_TIMEOUT_MS, smtpTransport } from "./smtp-transport";
 
-export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
-/**
- * How long the server may take to answer once it has the whole message: RFC 5321 (4.5.3.2.6) gives
- * it 10 minutes, which content scanning uses. Giving up earlier and sending again would double it.
- */
-export const DEFAULT_SMTP_REPLY_TIMEOUT_MS = 600_000;
+export { DEFAULT_SMTP_REPLY_TIMEOUT_MS, DEFAULT_SMTP_TIMEOUT_MS, smtpTransport };
 
 export interface DeliveryConfig {
   /** e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465; none: the message stays queued. */
@@ -36,30 +27,20 @@ export interface DeliveryConfig {
 }
 
 /**
- * How long a send may go on, for a server that stops and waits for it: connecting and the greeting,
- * the reply to the whole message (the long one), and a minute for the replies between.
+ * How long a send may take until the whole message is the server's: connecting and the greeting,
+ * then two minutes for the commands and the message (a server answers them in milliseconds). Past
+ * it the send is abandoned, which is safe then: without the final dot the server has nothing.
  */
-export function sendBoundMs(config: Pick<DeliveryConfig, "timeoutMs" | "replyTimeoutMs">): number {
-  const timeoutMs = config.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS;
-  return 2 * timeoutMs + (config.replyTimeoutMs ?? DEFAULT_SMTP_REPLY_TIMEOUT_MS) + 60_000;
+export function handOverMs(config: Pick<DeliveryConfig, "timeoutMs">): number {
+  return 2 * (config.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS) + 120_000;
 }
 
 /**
- * An SMTP transporter with bounded waits. The timeouts go in the options object beside `url`:
- * createTransport's second argument holds message defaults, where they would be ignored.
+ * How long a send may go on at the most, for a server that stops and waits for it: the hand-over,
+ * then the server's answer to the whole message (the reply timeout), and a margin.
  */
-export function smtpTransport(
-  smtpUrl: string,
-  timeoutMs: number = DEFAULT_SMTP_TIMEOUT_MS,
-  replyTimeoutMs: number = DEFAULT_SMTP_REPLY_TIMEOUT_MS,
-): Transporter<SMTPSentMessageInfo> {
-  return createTransport({
-    url: smtpUrl,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: replyTimeoutMs,
-    dnsTimeout: timeoutMs,
-  });
+export function sendBoundMs(config: Pick<DeliveryConfig, "timeoutMs" | "replyTimeoutMs">): number {
+  return handOverMs(config) + (config.replyTimeoutMs ?? DEFAULT_SMTP_REPLY_TIMEOUT_MS) + 30_000;
 }
 
 export type DeliveryOutcome = "sent" | "outbox";
@@ -72,7 +53,9 @@ async function sendNow(
 ): Promise<DeliveryOutcome> {
   const transport = smtpTransport(config.smtpUrl, config.timeoutMs, config.replyTimeoutMs);
   try {
-    const sent = await sendQueuedMessage(config.outboxDir, id, transport, log);
+    const sent = await sendQueuedMessage(config.outboxDir, id, transport, log, {
+      handOverMs: handOverMs(config),
+    });
     if (sent.outcome === "kept") log.warn(`contact mail ${id}: queued (${sent.reason})`);
     // Busy: a flush took it first, and sends it.
     return sent.outcome === "sent" || sent.outcome === "delivered" ? "sent" : "outbox";

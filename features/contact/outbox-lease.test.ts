@@ -16,6 +16,7 @@ import {
   holdLease,
   isLeased,
   isLeaseOver,
+  LEFT_BEHIND_MS,
   processStartTime,
   releaseLease,
   renewLease,
@@ -225,6 +226,32 @@ describe("releaseLease", () => {
     await expect(takeLease(file, HOUR)).resolves.not.toBeNull();
   });
 
+  it("reads the lease again when a read fails, and says so when it keeps failing", async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, "m.lease");
+    const lease = await takeLease(file, HOUR);
+    if (!lease) throw new Error("the lease should have been taken");
+    const readFile = fs.readFile.bind(fs);
+    let failures = 2;
+    const reads = jest.spyOn(fs, "readFile").mockImplementation(async (...args) => {
+      if (String(args[0]) === file && failures-- > 0)
+        throw Object.assign(new Error("EMFILE: too many open files"), { code: "EMFILE" });
+      return readFile(...(args as Parameters<typeof readFile>));
+    });
+    try {
+      await releaseLease(file, lease);
+      await expect(fs.readdir(dir)).resolves.toEqual([]);
+
+      const again = await takeLease(file, HOUR);
+      if (!again) throw new Error("the lease should have been taken again");
+      failures = 3;
+      await expect(releaseLease(file, again)).rejects.toThrow("EMFILE");
+      await expect(fs.readdir(dir)).resolves.toEqual(["m.lease"]);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it("does nothing when the lease is gone", async () => {
     const dir = await tempDir();
     const file = path.join(dir, "m.lease");
@@ -262,6 +289,10 @@ describe("isLeaseOver", () => {
     expect(isLeaseOver(lease(2000, now + 1), now, judge)).toBe(false);
     expect(isLeaseOver(lease(2000, now - 12 * 60_000, here.host, "2"), now, judge)).toBe(false);
     expect(isLeaseOver(lease(3000, now + HOUR), now, judge)).toBe(true);
+    // Left behind by a running process (a release that failed): not renewed for an hour past its
+    // time, it holds no send.
+    expect(isLeaseOver(lease(2000, now - LEFT_BEHIND_MS, here.host, "2"), now, judge)).toBe(false);
+    expect(isLeaseOver(lease(2000, now - LEFT_BEHIND_MS - 1, here.host, "2"), now, judge)).toBe(true);
     // Its pid now belongs to a process that started at another time: the holder is gone.
     expect(isLeaseOver(lease(2000, now + HOUR, here.host, "7"), now, judge)).toBe(true);
     // Another machine: its time only (a pid there says nothing here).

@@ -26,7 +26,8 @@ export interface Lease {
   nonce: string;
   /** Epoch ms after which a holder on another machine that has not renewed it is taken for gone. */
   until: number;
-  /** The holder's own note (not in the file): the mark of the takeover that won it, if any. */
+  /** The holder's own note (not in the file): the mark of the takeover that won it, if any, to
+   * remove once the message is gone. */
   takeoverMark?: string;
 }
 
@@ -91,10 +92,17 @@ export const THIS_PROCESS: Holder = {
   isAlive: processRuns,
 };
 
+/**
+ * A lease of a running process of this machine that has not been renewed for this long past its
+ * time was left behind (a release that failed), not held: no send takes that long.
+ */
+export const LEFT_BEHIND_MS = 60 * 60 * 1000;
+
 /** Whether a lease (or a takeover's mark) no longer holds, as the module's comment says. */
 export function isLeaseOver(lease: Lease | null, now: number, here: Holder = THIS_PROCESS): boolean {
   if (lease === null) return true;
-  if (lease.host === here.host && lease.pid !== here.pid) return !here.isAlive(lease.pid, lease.started);
+  if (lease.host === here.host && lease.pid !== here.pid)
+    return !here.isAlive(lease.pid, lease.started) || now - lease.until > LEFT_BEHIND_MS;
   return !(lease.until > now);
 }
 
@@ -296,13 +304,22 @@ export function holdLease(file: string, lease: Lease, ms: number): HeldLease {
 }
 
 /**
- * Ends `lease` on `file` if it is still the one there (not taken over meanwhile), and removes the
- * mark of the takeover that won it.
+ * Ends `lease` on `file` if it is still the one there (not taken over meanwhile). A read that
+ * fails is tried again: a lease left behind by a live process would hold its message until
+ * LEFT_BEHIND_MS; one that still fails is thrown, for the caller to log.
  */
 export async function releaseLease(file: string, lease: Lease): Promise<void> {
-  const found = await readLease(file).catch(() => "none" as const);
+  let found: Lease | null | "none" = "none";
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      found = await readLease(file);
+      break;
+    } catch (error) {
+      if (attempt >= 2) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
+    }
+  }
   if (found !== "none" && found?.nonce === lease.nonce) await fs.rm(file, { force: true });
-  if (lease.takeoverMark) await fs.rm(lease.takeoverMark, { force: true });
 }
 
 /** Whether anyone holds a lease on `file` now. */

@@ -22,6 +22,7 @@ import addressparser from "nodemailer/lib/addressparser";
 
 import { getEnv, type Env } from "@/lib/env";
 
+import { onHandOver } from "./smtp-transport";
 import { holdLease, isLeased, releaseLease, takeLease, THIS_PROCESS, type Lease } from "./outbox-lease";
 
 /** Where delivery and flushing report: one line per message, ids and outcomes only. */
@@ -153,7 +154,9 @@ export async function writeToOutbox(dir: string, id: string, mail: SendMailOptio
   } finally {
     await fs.rm(temporary, { force: true });
   }
-  await syncFolder(dir);
+  // Linked: the message is queued from here on, whatever the sync says (a refusal now would be
+  // untrue: a flush would deliver it). A sync that fails is retried once, then left to the disk.
+  await syncFolder(dir).catch(() => syncFolder(dir).catch(() => undefined));
   // Delivered between the check above and the link: this copy is a repeat, not a new message.
   if (await exists(sent)) {
     await fs.rm(message, { force: true });
@@ -304,17 +307,26 @@ export function leaseMessage(dir: string, id: string, ms: number): Promise<Lease
  * Should the mark fail even so, the message goes all the same: sent once and not recognised as a
  * repeat is better than sent again by every flush.
  */
-async function recordDelivery(dir: string, id: string, prepared: string, log: Logger): Promise<void> {
+async function recordDelivery(
+  dir: string,
+  id: string,
+  prepared: string,
+  lease: Lease,
+  log: Logger,
+): Promise<void> {
   const names = namesOf(dir, id);
   try {
     await fs.rename(prepared, names.sent);
-    await syncFolder(dir);
+    // Not synced, the mark may be lost to a crash: at worst a later repeat is sent again.
+    await syncFolder(dir).catch(() => undefined);
   } catch (error) {
     log.error(`outbox: ${id} delivered, but its mark could not be written (${describeError(error)})`);
     await fs.rm(prepared, { force: true }).catch(() => undefined);
   }
   await fs.rm(names.message, { force: true });
   await fs.rm(names.sidecar, { force: true });
+  // The message is gone: the mark that kept a stalled taker from winning its lease again may go.
+  if (lease.takeoverMark) await fs.rm(lease.takeoverMark, { force: true });
 }
 
 /**
@@ -335,6 +347,8 @@ export const SEND_LEASE_MS = 60_000;
 export interface SendOptions {
   /** The lease's length (SEND_LEASE_MS). */
   leaseMs?: number;
+  /** How long until the whole message is the server's (DEFAULT_HAND_OVER_MS); see sendRaw. */
+  handOverMs?: number;
   /** Aborts the send: the message stays queued. */
   signal?: AbortSignal;
 }
@@ -350,7 +364,7 @@ export async function sendQueuedMessage(
   id: string,
   transport: Transporter<SMTPSentMessageInfo>,
   log: Logger,
-  { leaseMs = SEND_LEASE_MS, signal }: SendOptions = {},
+  { leaseMs = SEND_LEASE_MS, handOverMs = DEFAULT_HAND_OVER_MS, signal }: SendOptions = {},
 ): Promise<SendOutcome> {
   const names = namesOf(dir, id);
   let lease: Lease | null;
@@ -379,9 +393,9 @@ export async function sendQueuedMessage(
     const envelope = await readEnvelope({ id, file: names.message, queuedAt: new Date(0) }, raw);
     if (!envelope) return kept(`unreadable (no valid envelope in ${id}.json or headers)`);
     prepared = await writeTemporary(dir, `${id}.sent`, `${new Date().toISOString()}\n`);
-    const failure = await sendRaw(transport, raw, envelope, signal);
+    const failure = await sendRaw(transport, raw, envelope, { signal, handOverMs });
     if (failure !== null) return kept(failure);
-    await recordDelivery(dir, id, prepared, log);
+    await recordDelivery(dir, id, prepared, lease, log);
     prepared = undefined;
     return { outcome: "sent" };
   } catch (error) {
@@ -389,7 +403,11 @@ export async function sendQueuedMessage(
   } finally {
     await held.stop();
     if (prepared) await fs.rm(prepared, { force: true }).catch(() => undefined);
-    await releaseLease(names.lease, held.current()).catch(() => undefined);
+    await releaseLease(names.lease, held.current()).catch((error: unknown) =>
+      log.error(
+        `outbox: ${id}: its lease could not be released (${describeError(error)}); it ends within the hour`,
+      ),
+    );
   }
 }
 
@@ -404,21 +422,46 @@ function refusedRecipients(envelope: OutboxEnvelope, info: SMTPSentMessageInfo):
 }
 
 /**
- * Sends one raw message with its envelope: null when every recipient was accepted, else why not.
- * Never throws: the caller keeps the message on any failure.
+ * How long a send may take until the whole message has been handed to the server (connecting, the
+ * greeting, the commands before the message, the message itself) when the caller does not say.
+ * Until then the server cannot have accepted it (it needs the final dot), so giving up is safe;
+ * after it, the server's answer is waited for as long as the transport allows, never abandoned.
  */
-export async function sendRaw(
+export const DEFAULT_HAND_OVER_MS = 2 * 60_000;
+
+/**
+ * Sends one raw message with its envelope: null when every recipient was accepted, else why not.
+ * Never throws: the caller keeps the message on any failure. The send is abandoned when `signal`
+ * aborts, or when the message has not been handed over whole within `handOverMs`
+ * (./smtp-transport.ts tells when it has).
+ */
+async function sendRaw(
   transport: Transporter<SMTPSentMessageInfo>,
   raw: Buffer,
   envelope: OutboxEnvelope,
-  signal?: AbortSignal,
+  { signal, handOverMs }: { signal?: AbortSignal; handOverMs: number },
 ): Promise<string | null> {
+  const late = new AbortController();
+  const timer = setTimeout(
+    () => late.abort(new Error(`the server had not taken the message after ${handOverMs} ms`)),
+    handOverMs,
+  );
+  const stopListening = onHandOver(transport, () => clearTimeout(timer));
+  // A transport that cannot tell when the message is the server's is never abandoned on time.
+  if (stopListening === false) clearTimeout(timer);
   try {
-    const info = await transport.sendMail({ envelope, raw, ...(signal ? { signal } : {}) });
+    const info = await transport.sendMail({
+      envelope,
+      raw,
+      signal: signal ? AbortSignal.any([signal, late.signal]) : late.signal,
+    });
     const refused = refusedRecipients(envelope, info);
     return refused.length === 0 ? null : `${refused.length} of ${envelope.to.length} recipient(s) refused`;
   } catch (error) {
-    return describeError(error);
+    return describeError(late.signal.aborted ? late.signal.reason : error);
+  } finally {
+    clearTimeout(timer);
+    if (stopListening) stopListening();
   }
 }
 
@@ -488,6 +531,8 @@ export interface FlushResult {
 export interface FlushOptions {
   /** The lease's length (SEND_LEASE_MS). */
   leaseMs?: number;
+  /** How long until each message is the server's (DEFAULT_HAND_OVER_MS). */
+  handOverMs?: number;
   /**
    * Stops the flush between messages: the send under way finishes (aborting a send whose message
    * the server already has could deliver it twice, once now and once from the queue).
@@ -519,6 +564,7 @@ export async function flushOutbox(
     if (options.signal?.aborted) break;
     const sent = await sendQueuedMessage(dir, entry.id, transport, log, {
       leaseMs: options.leaseMs,
+      handOverMs: options.handOverMs,
       signal: options.abortSend,
     });
     if (sent.outcome === "sent") {

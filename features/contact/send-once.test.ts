@@ -110,6 +110,24 @@ describe("one sender per message", () => {
   });
 });
 
+describe("a folder that fails once the message is in it", () => {
+  it("a message linked into the queue is accepted even when syncing the folder fails (a refusal would be untrue)", async () => {
+    const server = await sink();
+    const dir = await tempDir();
+    const { id, mail } = compose();
+    const open = fs.open.bind(fs);
+    jest.spyOn(fs, "open").mockImplementation(async (file, ...rest) => {
+      if (String(file) === dir)
+        throw Object.assign(new Error("EMFILE: too many open files"), { code: "EMFILE" });
+      return open(file, ...rest);
+    });
+    await expect(
+      deliverContactMail(id, mail, { smtpUrl: server.url, outboxDir: dir }, fakeLog().log),
+    ).resolves.toEqual({ id, outcome: "sent", repeat: false });
+    expect(server.counts()).toEqual(new Map([[`<${id}@studio.test>`, 1]]));
+  });
+});
+
 describe("a disk that fills up around the send", () => {
   it("when the delivery mark cannot be prepared, nothing is sent; the flush sends it once there is room", async () => {
     const server = await sink();
@@ -179,5 +197,64 @@ describe("a disk that fills up around the send", () => {
       `outbox: ${next.id} sent`,
     ]);
     expect((await fs.readdir(dir)).sort()).toEqual([`${failing.id}.eml`, `${next.id}.sent`].sort());
+  });
+});
+
+describe("a send's bound", () => {
+  /** An SMTP server that takes `commandMs` to answer MAIL FROM and `finalMs` to accept the message. */
+  async function slowServer(commandMs: number, finalMs: number) {
+    const { SMTPServer } = await import("smtp-server");
+    const accepted: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      disableReverseLookup: true,
+      logger: false,
+      onMailFrom: (_address, _session, done) => void setTimeout(() => done(), commandMs),
+      onData: (stream, _session, done) => {
+        let text = "";
+        stream.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        stream.on("end", () =>
+          setTimeout(() => {
+            accepted.push(text);
+            done();
+          }, finalMs),
+        );
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.server.address() as { port: number };
+    return {
+      url: `smtp://127.0.0.1:${port}`,
+      accepted,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it("gives up on a server too slow before the message (it cannot have it), never after the message", async () => {
+    const dir = await tempDir();
+    const slowBefore = compose();
+    const slowAfter = compose();
+    for (const { id, mail } of [slowBefore, slowAfter]) await writeToOutbox(dir, id, mail);
+
+    const before = await slowServer(1_500, 0);
+    const transport = smtpTransport(before.url, 5_000, 30_000);
+    await expect(
+      sendQueuedMessage(dir, slowBefore.id, transport, fakeLog().log, { handOverMs: 500 }),
+    ).resolves.toEqual({ outcome: "kept", reason: "the server had not taken the message after 500 ms" });
+    transport.close();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(before.accepted).toHaveLength(0);
+    await before.close();
+
+    // The message handed over at once, the server's answer 1.5 s later: waited for, not abandoned.
+    const after = await slowServer(0, 1_500);
+    const patient = smtpTransport(after.url, 5_000, 30_000);
+    await expect(
+      sendQueuedMessage(dir, slowAfter.id, patient, fakeLog().log, { handOverMs: 500 }),
+    ).resolves.toEqual({ outcome: "sent" });
+    patient.close();
+    expect(after.accepted).toHaveLength(1);
+    await after.close();
   });
 });
