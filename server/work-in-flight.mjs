@@ -41,7 +41,7 @@ export async function finishWorkInFlight(scope, log) {
   const count = work?.count() ?? 0;
   if (!work || count === 0) return "none";
   log.info(
-    `[server] every request answered; waiting for ${count} contact message(s) still being sent ` +
+    `[server] requests done; waiting for ${count} contact message(s) still being sent ` +
       "(a second signal stops now; they stay queued for the next flush)",
   );
   if (await work.settled()) {
