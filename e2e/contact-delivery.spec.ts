@@ -75,6 +75,17 @@ async function visitor(browser: Browser, origin: string, javaScriptEnabled = tru
   return { context, page: await context.newPage() };
 }
 
+/** A visitor on the contact page in `lang`, with the form filled in as a person would. */
+async function filledForm(
+  browser: Browser,
+  { origin = site.origin, lang = "fr" as Lang, javaScriptEnabled = true } = {},
+) {
+  const opened = await visitor(browser, origin, javaScriptEnabled);
+  await opened.page.goto(lang === "fr" ? "/contact" : `/${lang}/contact`);
+  await fill(opened.page, lang);
+  return opened;
+}
+
 async function fill(page: Page, lang: Lang = "fr") {
   await page.getByLabel(t(lang, "name"), { exact: true }).fill(MESSAGE.name);
   await page.getByLabel(t(lang, "email"), { exact: true }).fill(MESSAGE.email);
@@ -98,9 +109,7 @@ test("a second click, or Enter, while the first submit is pending sends nothing 
 }) => {
   sink.mode = "slow";
   sink.slowReplyMs = 1_200;
-  const { context, page } = await visitor(browser, site.origin);
-  await page.goto("/contact");
-  await fill(page);
+  const { context, page } = await filledForm(browser);
   const submit = page.getByRole("button", { name: t("fr", "submit") });
   await submit.click();
   await page.waitForTimeout(400);
@@ -116,9 +125,7 @@ test("a second click, or Enter, while the first submit is pending sends nothing 
 test("without JavaScript, the post is answered with a redirect: the confirmation, and reloading it sends nothing", async ({
   browser,
 }) => {
-  const { context, page } = await visitor(browser, site.origin, false);
-  await page.goto("/en/contact");
-  await fill(page, "en");
+  const { context, page } = await filledForm(browser, { lang: "en", javaScriptEnabled: false });
   await page.getByRole("button", { name: t("en", "submit") }).click();
   await expect(page).toHaveURL(/\/en\/contact#contact-sent$/);
   await expect(page.getByRole("heading", { name: t("en", "sent_title") })).toBeVisible();
@@ -149,9 +156,7 @@ test("the same post sent again without JavaScript (a double submit, a retry) is 
 test("offline: the visitor is told, the text stays, and sending again once online delivers it once", async ({
   browser,
 }) => {
-  const { context, page } = await visitor(browser, site.origin);
-  await page.goto("/contact");
-  await fill(page);
+  const { context, page } = await filledForm(browser);
   await context.setOffline(true);
   await page.getByRole("button", { name: t("fr", "submit") }).click();
   await expect(page.locator("form").getByRole("alert")).toHaveText(t("fr", "error_offline"));
@@ -166,9 +171,7 @@ test("offline: the visitor is told, the text stays, and sending again once onlin
 test("a reload keeps what was typed and the submission's key: the message sent after it is the same one", async ({
   browser,
 }) => {
-  const { context, page } = await visitor(browser, site.origin);
-  await page.goto("/contact");
-  await fill(page);
+  const { context, page } = await filledForm(browser);
   const key = await page.locator('input[name="submission"]').inputValue();
   expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
   await page.reload();
@@ -189,9 +192,7 @@ test("a reload keeps what was typed and the submission's key: the message sent a
 test("a duplicated tab carries the draft's key: the message written in each tab arrives, each once", async ({
   browser,
 }) => {
-  const { context, page } = await visitor(browser, site.origin);
-  await page.goto("/contact");
-  await fill(page);
+  const { context, page } = await filledForm(browser);
   const key = await page.locator('input[name="submission"]').inputValue();
   // The browser's "Duplicate tab" copies the tab's session storage, the draft and its key with it.
   const draft = await page.evaluate(() => JSON.stringify(Object.entries(sessionStorage)));
@@ -219,9 +220,7 @@ test("a duplicated tab carries the draft's key: the message written in each tab 
 test("an answer lost on its way back: the retry carries the same key, and the message arrives once", async ({
   browser,
 }) => {
-  const { context, page } = await visitor(browser, site.origin);
-  await page.goto("/contact");
-  await fill(page);
+  const { context, page } = await filledForm(browser);
   // The first post reaches the server, which accepts it; its answer never reaches the browser.
   let dropped = false;
   await page.route("**/contact", async (route) => {
@@ -243,9 +242,7 @@ test("a slow mail server: the visitor is told the message is queued, and it is d
 }) => {
   sink.mode = "slow";
   sink.slowReplyMs = 5_000;
-  const { context, page } = await visitor(browser, site.origin);
-  await page.goto("/contact");
-  await fill(page);
+  const { context, page } = await filledForm(browser);
   await page.getByRole("button", { name: t("fr", "submit") }).click();
   await expect(page.getByRole("heading", { name: t("fr", "queued_title") })).toBeVisible();
   expect(queued()).toHaveLength(1);
@@ -257,9 +254,7 @@ test("a slow mail server: the visitor is told the message is queued, and it is d
 test("nginx's post limit (429): the visitor is told, the text stays, and a later retry sends it once", async ({
   browser,
 }) => {
-  const { context, page } = await visitor(browser, nginx.origin);
-  await page.goto("/contact");
-  await fill(page);
+  const { context, page } = await filledForm(browser, { origin: nginx.origin });
   // Spend this address's posts (20 a minute, bursts of 10) as a flood would.
   let limited = false;
   for (let index = 0; index < 30 && !limited; index++) {
@@ -349,9 +344,7 @@ test("an instance stopped (SIGTERM) while a slow server still holds a message wa
 });
 
 test("a dead instance behind nginx (502): the visitor is told, and the text stays", async ({ browser }) => {
-  const { context, page } = await visitor(browser, nginx.origin);
-  await page.goto("/en/contact");
-  await fill(page, "en");
+  const { context, page } = await filledForm(browser, { origin: nginx.origin, lang: "en" });
   await site.stop();
   await page.getByRole("button", { name: t("en", "submit") }).click();
   await expect(page.locator("form").getByRole("alert")).toHaveText(t("en", "error_unreachable"));
