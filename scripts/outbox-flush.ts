@@ -50,7 +50,7 @@ async function main() {
   );
   try {
     const { sent, kept, busy } = await flushOutbox(dir, transport, logger, {
-      handOverMs: handOverMs({ timeoutMs: env.CONTACT_SMTP_TIMEOUT_MS }),
+      handOverMs: handOverMs(env.CONTACT_SMTP_TIMEOUT_MS),
       signal: stop.signal,
       abortSend: abortSend.signal,
     });

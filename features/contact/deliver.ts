@@ -12,9 +12,14 @@ import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 
 import { describeError, sendQueuedMessage, submissionState, writeToOutbox, type Logger } from "./outbox";
 import { trackSend } from "./sends-in-flight";
-import { DEFAULT_SMTP_REPLY_TIMEOUT_MS, DEFAULT_SMTP_TIMEOUT_MS, smtpTransport } from "./smtp-transport";
+import {
+  DEFAULT_SMTP_REPLY_TIMEOUT_MS,
+  DEFAULT_SMTP_TIMEOUT_MS,
+  handOverMs,
+  smtpTransport,
+} from "./smtp-transport";
 
-export { DEFAULT_SMTP_REPLY_TIMEOUT_MS, DEFAULT_SMTP_TIMEOUT_MS, smtpTransport };
+export { DEFAULT_SMTP_REPLY_TIMEOUT_MS, DEFAULT_SMTP_TIMEOUT_MS, handOverMs, smtpTransport };
 
 export interface DeliveryConfig {
   /** e.g. smtp://user:pass@mail.example.com:587 or smtps://…:465; none: the message stays queued. */
@@ -27,20 +32,11 @@ export interface DeliveryConfig {
 }
 
 /**
- * How long a send may take until the whole message is the server's: connecting and the greeting,
- * then two minutes for the commands and the message (a server answers them in milliseconds). Past
- * it the send is abandoned, which is safe then: without the final dot the server has nothing.
- */
-export function handOverMs(config: Pick<DeliveryConfig, "timeoutMs">): number {
-  return 2 * (config.timeoutMs ?? DEFAULT_SMTP_TIMEOUT_MS) + 120_000;
-}
-
-/**
  * How long a send may go on at the most, for a server that stops and waits for it: the hand-over,
  * then the server's answer to the whole message (the reply timeout), and a margin.
  */
 export function sendBoundMs(config: Pick<DeliveryConfig, "timeoutMs" | "replyTimeoutMs">): number {
-  return handOverMs(config) + (config.replyTimeoutMs ?? DEFAULT_SMTP_REPLY_TIMEOUT_MS) + 30_000;
+  return handOverMs(config.timeoutMs) + (config.replyTimeoutMs ?? DEFAULT_SMTP_REPLY_TIMEOUT_MS) + 30_000;
 }
 
 export type DeliveryOutcome = "sent" | "outbox";
@@ -54,7 +50,7 @@ async function sendNow(
   const transport = smtpTransport(config.smtpUrl, config.timeoutMs, config.replyTimeoutMs);
   try {
     const sent = await sendQueuedMessage(config.outboxDir, id, transport, log, {
-      handOverMs: handOverMs(config),
+      handOverMs: handOverMs(config.timeoutMs),
     });
     if (sent.outcome === "kept") log.warn(`contact mail ${id}: queued (${sent.reason})`);
     // Busy: a flush took it first, and sends it.

@@ -22,7 +22,7 @@ import addressparser from "nodemailer/lib/addressparser";
 
 import { getEnv, type Env } from "@/lib/env";
 
-import { onHandOver } from "./smtp-transport";
+import { handOverMs as defaultHandOverMs, onHandOver } from "./smtp-transport";
 import { holdLease, isLeased, releaseLease, takeLease, THIS_PROCESS, type Lease } from "./outbox-lease";
 
 /** Where delivery and flushing report: one line per message, ids and outcomes only. */
@@ -292,6 +292,13 @@ function sidecarOf(entry: OutboxEntry): string {
   return entry.file.replace(/\.eml$/, ".json");
 }
 
+/** Removes a delivered message and its envelope from the queue. */
+async function dropMessage(dir: string, id: string): Promise<void> {
+  const { message, sidecar } = namesOf(dir, id);
+  await fs.rm(message, { force: true });
+  await fs.rm(sidecar, { force: true });
+}
+
 /** How long `<id>.sent` stays after delivery: a repeat of the submission is recognised that long. */
 export const DELIVERED_MARK_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -323,8 +330,7 @@ async function recordDelivery(
     log.error(`outbox: ${id} delivered, but its mark could not be written (${describeError(error)})`);
     await fs.rm(prepared, { force: true }).catch(() => undefined);
   }
-  await fs.rm(names.message, { force: true });
-  await fs.rm(names.sidecar, { force: true });
+  await dropMessage(dir, id);
   // The message is gone: the mark that kept a stalled taker from winning its lease again may go.
   if (lease.takeoverMark) await fs.rm(lease.takeoverMark, { force: true });
 }
@@ -347,7 +353,7 @@ export const SEND_LEASE_MS = 60_000;
 export interface SendOptions {
   /** The lease's length (SEND_LEASE_MS). */
   leaseMs?: number;
-  /** How long until the whole message is the server's (DEFAULT_HAND_OVER_MS); see sendRaw. */
+  /** How long until the whole message is the server's (smtp-transport.ts's, at its default timeout); see sendRaw. */
   handOverMs?: number;
   /** Aborts the send: the message stays queued. */
   signal?: AbortSignal;
@@ -364,7 +370,7 @@ export async function sendQueuedMessage(
   id: string,
   transport: Transporter<SMTPSentMessageInfo>,
   log: Logger,
-  { leaseMs = SEND_LEASE_MS, handOverMs = DEFAULT_HAND_OVER_MS, signal }: SendOptions = {},
+  { leaseMs = SEND_LEASE_MS, handOverMs = defaultHandOverMs(), signal }: SendOptions = {},
 ): Promise<SendOutcome> {
   const names = namesOf(dir, id);
   let lease: Lease | null;
@@ -378,8 +384,7 @@ export async function sendQueuedMessage(
   let prepared: string | undefined;
   try {
     if (await exists(names.sent)) {
-      await fs.rm(names.message, { force: true });
-      await fs.rm(names.sidecar, { force: true });
+      await dropMessage(dir, id);
       return { outcome: "delivered" };
     }
     let raw: Buffer;
@@ -420,14 +425,6 @@ function refusedRecipients(envelope: OutboxEnvelope, info: SMTPSentMessageInfo):
       (accepted !== undefined && !accepted.includes(recipient.toLowerCase())),
   );
 }
-
-/**
- * How long a send may take until the whole message has been handed to the server (connecting, the
- * greeting, the commands before the message, the message itself) when the caller does not say.
- * Until then the server cannot have accepted it (it needs the final dot), so giving up is safe;
- * after it, the server's answer is waited for as long as the transport allows, never abandoned.
- */
-export const DEFAULT_HAND_OVER_MS = 2 * 60_000;
 
 /**
  * Sends one raw message with its envelope: null when every recipient was accepted, else why not.
@@ -512,10 +509,7 @@ async function tidy(dir: string, names: string[], now: number, log: Logger): Pro
     } else if (name.endsWith(".eml") && !name.startsWith(".")) {
       const id = name.slice(0, -".eml".length);
       const { sent, lease } = namesOf(dir, id);
-      if ((await exists(sent)) && !(await isLeased(lease, now))) {
-        await fs.rm(file, { force: true });
-        await fs.rm(sidecarOf({ id, file, queuedAt: new Date(0) }), { force: true });
-      }
+      if ((await exists(sent)) && !(await isLeased(lease, now))) await dropMessage(dir, id);
     }
   }
 }
@@ -531,7 +525,7 @@ export interface FlushResult {
 export interface FlushOptions {
   /** The lease's length (SEND_LEASE_MS). */
   leaseMs?: number;
-  /** How long until each message is the server's (DEFAULT_HAND_OVER_MS). */
+  /** How long until each message is the server's (as sendQueuedMessage). */
   handOverMs?: number;
   /**
    * Stops the flush between messages: the send under way finishes (aborting a send whose message

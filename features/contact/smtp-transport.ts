@@ -16,6 +16,15 @@ export const DEFAULT_SMTP_TIMEOUT_MS = 10_000;
  */
 export const DEFAULT_SMTP_REPLY_TIMEOUT_MS = 600_000;
 
+/**
+ * How long a send may take until the whole message is the server's: connecting and the greeting,
+ * then two minutes for the commands and the message (a server answers them in milliseconds). Past
+ * it the send is abandoned, which is safe then: without the final dot the server has nothing.
+ */
+export function handOverMs(timeoutMs: number = DEFAULT_SMTP_TIMEOUT_MS): number {
+  return 2 * timeoutMs + 120_000;
+}
+
 type Listener = () => void;
 const handOverListeners = new WeakMap<object, Set<Listener>>();
 
