@@ -11,6 +11,7 @@ import { handOverMs, smtpTransport } from "../features/contact/deliver";
 import { flushOutbox, outboxDir } from "../features/contact/outbox";
 import { getEnvOrExit } from "../lib/env";
 import { logger } from "../lib/logger.mjs";
+import { isDeliberateRepeat } from "../lib/process/signals.mjs";
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
@@ -29,14 +30,18 @@ async function main() {
   const stop = new AbortController();
   const abortSend = new AbortController();
   let interrupted: keyof typeof SIGNAL_EXIT | undefined;
+  let interruptedAt = 0;
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     process.on(signal, () => {
       if (interrupted) {
+        // One Ctrl-C may arrive twice (npm relays it): only a later one abandons the send.
+        if (!isDeliberateRepeat(interruptedAt, Date.now())) return;
         logger.warn(`outbox:flush: ${signal} again, abandoning the send under way; its message stays queued`);
         abortSend.abort();
         return;
       }
       interrupted = signal;
+      interruptedAt = Date.now();
       logger.warn(
         `outbox:flush: ${signal}, stopping after the message being sent (${signal} again to abandon it; it then stays queued)`,
       );

@@ -19,6 +19,7 @@ import path from "node:path";
 
 import { forwardConsole, logger, REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "../lib/logger.mjs";
 import { siteMetrics } from "../lib/metrics/site-metrics.mjs";
+import { isDeliberateRepeat } from "../lib/process/signals.mjs";
 import { accessLogOn, exitOnInvalidEnv, startEnv } from "../lib/runtime-env.mjs";
 import {
   clientErrorAnswer,
@@ -76,6 +77,8 @@ const ownHeaders = errorHeaders(buildJson("routes-manifest.json"));
 const rerender = rerenderGate(buildJson("prerender-manifest.json").preview.previewModeId);
 
 let stopping = false;
+/** @type {number | undefined} when the first stop signal came */
+let stoppingSince;
 
 /**
  * What the request is for, once its id is set: a method no page serves, then the front's decision
@@ -204,10 +207,13 @@ server.listen(port, hostname, () => {
 
 /** @param {NodeJS.Signals} signal */
 function shutdown(signal) {
-  if (stopping) {
+  if (stoppingSince !== undefined) {
+    // The same Ctrl-C reaching the process twice is not a person asking again (lib/process/signals.mjs).
+    if (!isDeliberateRepeat(stoppingSince, Date.now())) return;
     logger.warn(`[server] ${signal} again: exiting now`);
     process.exit(1);
   }
+  stoppingSince = Date.now();
   stopping = true;
   logger.info(`[server] ${signal}: no new connections; finishing the requests in flight`);
   let requestsCut = false;

@@ -13,6 +13,7 @@ import path from "node:path";
 import fc from "fast-check";
 
 import { parseEnv } from "@/lib/env";
+import { REPEAT_SIGNAL_MS } from "@/lib/process/signals.mjs";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { headerValues, messageHeaders, partBody } from "@/test-support/raw-mail";
 import type { Sink } from "@/test-support/smtp-sink";
@@ -1008,7 +1009,8 @@ describe("outbox:flush", () => {
       await server.untilWaiting(1);
       expect(await filesIn(dir)).toEqual(whileSending(id));
       run.kill(signal);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // A person's second Ctrl-C, not the echo of the first (lib/process/signals.mjs).
+      await new Promise((resolve) => setTimeout(resolve, REPEAT_SIGNAL_MS + 300));
       // Still sending after the first: the server may already have the message.
       expect(await filesIn(dir)).toEqual(whileSending(id));
       run.kill(signal);
@@ -1018,6 +1020,25 @@ describe("outbox:flush", () => {
       expect(server.received).toHaveLength(0);
     },
   );
+
+  it("one Ctrl-C that arrives twice (npm relays it) lets the send under way finish: delivered, exit 130", async () => {
+    const server = await sink();
+    server.mode = "slow";
+    server.slowReplyMs = 1_500;
+    const dir = await tempDir();
+    const { id, mail } = compose();
+    await writeToOutbox(dir, id, mail);
+
+    const run = startFlush(flushEnv(server, dir));
+    await server.untilWaiting(1);
+    run.kill("SIGINT");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    run.kill("SIGINT");
+    await expect(run.exited).resolves.toEqual({ code: 130, signal: null });
+    expect(run.output()).not.toContain("abandoning");
+    expect(server.counts()).toEqual(new Map([[`<${id}@studio.test>`, 1]]));
+    expect(await filesIn(dir)).toEqual([`${id}.sent`]);
+  });
 
   it("killed during a send, leaves the message to the next flush, which sends it at once", async () => {
     const server = await sink();
