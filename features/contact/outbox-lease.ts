@@ -7,8 +7,8 @@
  * can know for sure:
  * - a holder of this machine holds it exactly as long as that process runs (its pid and the
  *   kernel's start time of that pid, so a reused pid is not taken for the holder): a send that
- *   takes minutes, or a clock stepped forward, ends nothing; a holder killed mid-send gives the
- *   message back at once;
+ *   takes minutes, or a clock stepped forward by less than LEFT_BEHIND_MS, ends nothing; a holder
+ *   killed mid-send gives the message back at once;
  * - a holder on another machine (a shared folder) holds it until `until`, which it renews while it
  *   sends (holdLease), so the lease's length bounds only how long a dead holder blocks the message;
  * - this process's own lease holds until `until` (a lease it forgot would otherwise hold forever).

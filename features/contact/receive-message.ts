@@ -50,9 +50,11 @@ export function messageId(
 ): string {
   const key = form.get(SUBMISSION_KEY_FIELD);
   const { name, email, company = "", purpose, message } = data;
-  const content = [lang, name, email, company, purpose, message];
-  if (isSubmissionKey(key)) return `k-${key}-${digest(content).slice(0, 22)}`;
-  return `d-${digest([...content, started ?? ""])}`;
+  const words = [name, email, company, purpose, message];
+  // Not the language: the draft and its key are the same on both languages' pages, and a retry
+  // from the other one is the same message.
+  if (isSubmissionKey(key)) return `k-${key}-${digest(words).slice(0, 22)}`;
+  return `d-${digest([lang, ...words, started ?? ""])}`;
 }
 
 function digest(values: string[]): string {
