@@ -11,7 +11,7 @@ import { get as httpGet } from "node:http";
 import { cpus, totalmem } from "node:os";
 import path from "node:path";
 
-import { chromium } from "@playwright/test";
+import { chromium, type Browser } from "@playwright/test";
 
 import { startBareCacheNginx, startNginx, startStaticNginx } from "../test-support/nginx";
 import { DEFAULT_LANG, LANGS, langFromPath, localePath } from "../lib/i18n/locales";
@@ -21,7 +21,8 @@ import { buildAtSize, describeBuild, type BuildAtSize } from "./bench/build-scal
 import { benchContentLatency, describeLatency, type Latency } from "./bench/content-latency";
 import { createFloorApp } from "./bench/floor-app";
 import { JS_DEVICES, measureJs, type JsWeight } from "./bench/js-weight";
-import { launchChromium, runLighthouse, type LighthouseFigures } from "./bench/lighthouse";
+import { describeFirstPaint, measureFirstPaint } from "./bench/first-paint";
+import { describeFontSwap, measureFontSwap } from "./bench/font-swap";
 import { median, repeat } from "./bench/measure";
 import { nextBuild, nextStart, ROOT, type BuildFigures, type RunningServer } from "./bench/next-process";
 import { loadTest, requireWrk, type Throughput } from "./bench/throughput";
@@ -29,6 +30,11 @@ import { loadTest, requireWrk, type Throughput } from "./bench/throughput";
 const QUICK = process.argv.includes("--quick");
 /** Only the rows through nginx (`npm run bench -- --nginx`): a build and a few minutes; results.json is left as it is. */
 const NGINX_ONLY = process.argv.includes("--nginx");
+/**
+ * Only the first paint (`npm run bench -- --first-paint`): both builds, the HTML and Lighthouse
+ * tables, about half an hour; their figures replace those in results.json, the others stay.
+ */
+const FIRST_PAINT_ONLY = process.argv.includes("--first-paint");
 const RUNS = QUICK ? 1 : 3;
 const BUILD_SIZES = QUICK ? [100] : [100, 1000, 10_000];
 const CONTENT = QUICK ? { rounds: 50, works: 1000 } : { rounds: 200, works: 10_000 };
@@ -36,12 +42,12 @@ const LOAD = { connections: 50, seconds: 10 };
 const SITE_DIST = path.join(".bench-build", "site");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-/** The targets, beside which each figure is printed; every one relative to this run's floor. */
+/**
+ * The targets, beside which each figure is printed; every one relative to this run's floor (the
+ * first paint's are in bench/first-paint.ts).
+ */
 const TARGET = {
   jsOverFloorKb: 20,
-  performanceBelowFloor: 3,
-  tbtOverFloorMs: 150,
-  lcpOverFloorMs: 1000,
   /** `/`'s HTML, its inline payload included. */
   homeHtmlKb: 55,
   /** Every page's HTML against its size on 2026-11-25, before the first-paint work (BASELINE_HTML). */
@@ -102,9 +108,18 @@ interface JsRow {
   desktop: JsWeight;
 }
 
-async function measureAllJs(site: RunningServer, floor: RunningServer, paths: string[]) {
+/** Debian's Chromium through Playwright, for the measurements that drive a page themselves. */
+async function withChromium<T>(measure: (browser: Browser) => Promise<T>): Promise<T> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
   try {
+    return await measure(browser);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measureAllJs(site: RunningServer, floor: RunningServer, paths: string[]) {
+  return withChromium(async (browser) => {
     const row = async (origin: string, path: string): Promise<JsRow> => ({
       path,
       phone: await measureJs(browser, origin + path, JS_DEVICES.phone),
@@ -114,41 +129,7 @@ async function measureAllJs(site: RunningServer, floor: RunningServer, paths: st
     const rows: JsRow[] = [];
     for (const path of paths) rows.push(await row(site.origin, path));
     return { floor: floorRow, routes: rows };
-  } finally {
-    await browser.close();
-  }
-}
-
-type LighthouseRow = { path: string } & LighthouseFigures;
-
-async function measureAllLighthouse(site: RunningServer, floor: RunningServer, paths: string[]) {
-  const chrome = await launchChromium();
-  try {
-    const row = async (origin: string, path: string): Promise<LighthouseRow> => {
-      const runs = await repeat(RUNS, () => runLighthouse(chrome, origin + path));
-      return {
-        path,
-        performance: medianOf(runs, (run) => run.performance),
-        accessibility: medianOf(runs, (run) => run.accessibility),
-        bestPractices: medianOf(runs, (run) => run.bestPractices),
-        seo: medianOf(runs, (run) => run.seo),
-        lcpMs: medianOf(runs, (run) => run.lcpMs),
-        tbtMs: medianOf(runs, (run) => run.tbtMs),
-        cls: medianOf(runs, (run) => run.cls),
-        failures: [...new Set(runs.flatMap((run) => run.failures))],
-      };
-    };
-    const floorRow = await row(floor.origin, "/");
-    const rows: LighthouseRow[] = [];
-    for (const path of paths) {
-      rows.push(await row(site.origin, path));
-      process.stdout.write(".");
-    }
-    log();
-    return { floor: floorRow, routes: rows };
-  } finally {
-    chrome.kill();
-  }
+  });
 }
 
 /**
@@ -319,46 +300,6 @@ function printJs(js: Awaited<ReturnType<typeof measureAllJs>>) {
   }
 }
 
-function printLighthouse(lh: Awaited<ReturnType<typeof measureAllLighthouse>>) {
-  const widths = [44, 5, 5, 5, 5, 7, 7, 6, 3];
-  log(`Lighthouse, mobile preset, first visit (consent notice showing); median of ${RUNS}`);
-  log(pad(["route", "perf", "a11y", "bp", "seo", "LCP s", "TBT ms", "CLS", ""], widths));
-  log(
-    `targets: perf ≥ floor − ${TARGET.performanceBelowFloor}, TBT ≤ floor + ${TARGET.tbtOverFloorMs} ms, ` +
-      `LCP ≤ floor + ${TARGET.lcpOverFloorMs / 1000} s, CLS 0, a11y/bp/seo 100`,
-  );
-  const line = (row: LighthouseRow, isFloor: boolean) => {
-    const ok =
-      isFloor ||
-      (row.performance >= lh.floor.performance - TARGET.performanceBelowFloor &&
-        row.tbtMs <= lh.floor.tbtMs + TARGET.tbtOverFloorMs &&
-        row.lcpMs <= lh.floor.lcpMs + TARGET.lcpOverFloorMs &&
-        row.cls === 0 &&
-        row.accessibility === 100 &&
-        row.bestPractices === 100 &&
-        row.seo === 100);
-    log(
-      pad(
-        [
-          isFloor ? "floor /" : row.path,
-          row.performance,
-          row.accessibility,
-          row.bestPractices,
-          row.seo,
-          (row.lcpMs / 1000).toFixed(2),
-          row.tbtMs.toFixed(0),
-          row.cls.toFixed(3),
-          isFloor ? "" : mark(ok),
-        ],
-        widths,
-      ),
-    );
-    if (row.failures.length > 0) log(`    failed audits: ${row.failures.join(", ")}`);
-  };
-  line(lh.floor, true);
-  for (const row of lh.routes) line(row, false);
-}
-
 function printHtml(rows: HtmlRow[]) {
   const widths = [44, 9, 9, 11, 12, 3];
   log(
@@ -412,6 +353,15 @@ function printThroughput(title: string, rows: ThroughputRow[], target: number) {
   log(`(target: ${target * 100} % of the row each is compared with)`);
 }
 
+const RESULTS = path.join(ROOT, "bench/results.json");
+
+function writeResults(results: Record<string, unknown>) {
+  mkdirSync(path.dirname(RESULTS), { recursive: true });
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  log();
+  log("written to bench/results.json");
+}
+
 async function main() {
   const machine = {
     cores: cpus().length,
@@ -462,12 +412,29 @@ async function main() {
     site = await nextStart(ROOT, sitePort, { ...siteEnv, ACCESS_LOG: "off" }, { npmStart: true });
     floor = await nextStart(floorApp.dir, floorPort, {});
     const paths = await routes(site.origin);
-    log(`measuring HTML and JavaScript on ${paths.length} routes…`);
+    log(`measuring HTML on ${paths.length} routes…`);
     const html = await measureHtml(site.origin, paths);
-    const js = await measureAllJs(site, floor, paths);
+    const fontSwap = await withChromium((browser) => measureFontSwap(browser, siteOrigin, paths));
     const lighthousePaths = QUICK ? paths.filter((p) => langFromPath(p) === DEFAULT_LANG) : paths;
-    log(`running Lighthouse on ${lighthousePaths.length} routes…`);
-    const lighthouse = await measureAllLighthouse(site, floor, lighthousePaths);
+    log(`running Lighthouse on ${lighthousePaths.length} routes, four ways, ${RUNS} runs each…`);
+    const lighthouse = await measureFirstPaint(floor.origin, site.origin, lighthousePaths, RUNS, () =>
+      process.stdout.write("."),
+    );
+    log();
+    const printFirstPaint = () => {
+      log();
+      printHtml(html);
+      log();
+      for (const line of [...describeFirstPaint(lighthouse, RUNS), "", ...describeFontSwap(fontSwap)])
+        log(line);
+    };
+    if (FIRST_PAINT_ONLY) {
+      printFirstPaint();
+      const previous = JSON.parse(readFileSync(RESULTS, "utf8")) as Record<string, unknown>;
+      writeResults({ ...previous, firstPaintMachine: machine, html, lighthouse, fontSwap });
+      return;
+    }
+    const js = await measureAllJs(site, floor, paths);
     const workPath = paths.find((p) => p.startsWith(WORK_PATH_PREFIX)) as string;
     log("load testing…");
     const throughput = await measureBare(site, floor, workPath);
@@ -481,12 +448,9 @@ async function main() {
     log("content API latency…");
     const content: { latencies: Latency[] } = await benchContentLatency(CONTENT.rounds, CONTENT.works);
 
-    log();
-    printHtml(html);
+    printFirstPaint();
     log();
     printJs(js);
-    log();
-    printLighthouse(lighthouse);
     log();
     printThroughput(
       "Bare npm start, each page beside the floor padded to its bytes",
@@ -507,23 +471,20 @@ async function main() {
     log();
     for (const latency of content.latencies) log(`Content API, ${describeLatency(latency)}`);
 
-    mkdirSync(path.join(ROOT, "bench"), { recursive: true });
-    const results = {
+    writeResults({
       mode: QUICK ? "quick" : "full",
       runs: RUNS,
       machine,
       html,
       js,
       lighthouse,
+      fontSwap,
       throughput,
       behindNginx,
       builds,
       scale,
       content,
-    };
-    writeFileSync(path.join(ROOT, "bench/results.json"), `${JSON.stringify(results, null, 2)}\n`);
-    log();
-    log("written to bench/results.json");
+    });
   } finally {
     await Promise.all([site?.stop(), floor?.stop()]);
     floorApp.remove();

@@ -1,13 +1,21 @@
 import localFont from "next/font/local";
 
+// Each face's stand-ins, sized to take the same room at every weight (npm run fonts:fallbacks).
+import "./fallbacks.css";
+
 /**
  * Self-hosted variable fonts (no request to a font CDN), cut to the characters
- * and weights the site uses by `npm run fonts:subset`. Fallback metrics are
- * adjusted to each face, so swapping in the web font shifts nothing.
+ * and weights the site uses by `npm run fonts:subset`. Until a face arrives, text
+ * shows in a local stand-in sized to take the same room at each weight (Arial or
+ * its Linux twins, Roboto on Android: fallbacks.css), so that swapping the web
+ * font in moves as little as possible. next/font's own fallback names Arial
+ * only, which Android and Linux do not have: there text fell back unadjusted.
  */
 export const displayFont = localFont({
   src: "./bricolage-grotesque-display.woff2",
   variable: "--font-display",
+  adjustFontFallback: false,
+  fallback: ["displayFont Fallback", "displayFont Fallback Roboto"],
   weight: "400 800",
   display: "swap",
 });
@@ -15,6 +23,8 @@ export const displayFont = localFont({
 export const textFont = localFont({
   src: "./inter-text.woff2",
   variable: "--font-text",
+  adjustFontFallback: false,
+  fallback: ["textFont Fallback", "textFont Fallback Roboto"],
   weight: "400 800",
   display: "swap",
 });
@@ -27,6 +37,8 @@ export const textFont = localFont({
 export const textItalicFont = localFont({
   src: "./inter-text-italic.woff2",
   variable: "--font-text-italic",
+  adjustFontFallback: false,
+  fallback: ["textItalicFont Fallback", "textItalicFont Fallback Roboto"],
   weight: "400 800",
   style: "italic",
   display: "swap",

@@ -11,9 +11,12 @@ export interface LighthouseFigures {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** What the largest paint was: a picture (img, video poster) or text. */
+  lcpKind: "picture" | "text";
   /** Audits that failed outside performance (ids), to explain a score under 100. */
   failures: string[];
 }
@@ -33,12 +36,25 @@ export async function launchChromium(): Promise<LaunchedChrome> {
   });
 }
 
+/**
+ * How a run loads the page: Lighthouse's two throttling methods (`simulate` prices the observed
+ * requests on a modelled slow 4G link and CPU; `devtools` slows the real ones down), and URL
+ * patterns Chromium refuses (the page's scripts, to see what the first paint waits for without them).
+ */
+export interface LighthouseRun {
+  throttling: "simulate" | "devtools";
+  blocked: string[];
+}
+
+export const AS_SERVED: LighthouseRun = { throttling: "simulate", blocked: [] };
+
 /** Lighthouse's own trace failures, which pass on a second try (seen: NO_NAVSTART on a loaded machine). */
 const TRANSIENT = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
 
 export async function runLighthouse(
   chrome: LaunchedChrome,
   url: string,
+  run: LighthouseRun = AS_SERVED,
   attempt = 1,
 ): Promise<LighthouseFigures> {
   const { default: lighthouse } = await import("lighthouse");
@@ -47,11 +63,14 @@ export async function runLighthouse(
     output: "json",
     logLevel: "error",
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    throttlingMethod: run.throttling,
+    blockedUrlPatterns: run.blocked,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) {
-    if (attempt < 3 && TRANSIENT.has(lhr.runtimeError.code)) return runLighthouse(chrome, url, attempt + 1);
+    if (attempt < 3 && TRANSIENT.has(lhr.runtimeError.code))
+      return runLighthouse(chrome, url, run, attempt + 1);
     throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
   }
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -68,9 +87,18 @@ export async function runLighthouse(
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
+    fcpMs: audit("first-contentful-paint"),
     lcpMs: audit("largest-contentful-paint"),
     tbtMs: audit("total-blocking-time"),
     cls: audit("cumulative-layout-shift"),
+    lcpKind: /^<(img|video|picture)\b/i.test(lcpSnippet(lhr)) ? "picture" : "text",
     failures,
   };
+}
+
+/** The HTML opening the largest paint's element, as Lighthouse reports it ("" when it reports none). */
+function lcpSnippet(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  const details = lhr.audits["largest-contentful-paint-element"]?.details as
+    { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined;
+  return details?.items?.[0]?.items?.[0]?.node?.snippet ?? "";
 }
