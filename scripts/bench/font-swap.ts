@@ -34,22 +34,36 @@ async function movedOnSwap(browser: Browser, url: string, screen: Screen): Promi
     });
     await page.goto(url, { waitUntil: "domcontentloaded" });
     for (let waited = 0; held.length === 0 && waited < 5000; waited += 50) await page.waitForTimeout(50);
+    // The page as it first paints: its stylesheets applied (the fonts still held).
+    // (polled from here: the page runs no script, so it cannot wait for itself)
+    const styled = () =>
+      page.evaluate(() =>
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every(
+          (link) => link.sheet,
+        ),
+      );
+    for (let waited = 0; !(await styled()); waited += 50) {
+      if (waited > 10_000) throw new Error(`${url}: its stylesheets did not load`);
+      await page.waitForTimeout(50);
+    }
     const boxes = () =>
-      page.evaluate((height) => {
-        const clip = (y: number) => Math.min(Math.max(y, 0), height);
-        return Array.from(document.querySelectorAll("body *"), (element) => {
-          const box = element.getBoundingClientRect();
-          const text = (element.textContent ?? "").trim().slice(0, 40);
-          return {
-            what: `<${element.tagName.toLowerCase()}> "${text}"`,
-            top: clip(box.top),
-            bottom: clip(box.bottom),
-          };
-        });
-      }, options.viewport.height);
+      // No named functions inside: tsx would wrap them in a helper the page does not have.
+      page.evaluate(
+        (height) =>
+          Array.from(document.querySelectorAll("body *"), (element) => {
+            const box = element.getBoundingClientRect();
+            const text = (element.textContent ?? "").trim().slice(0, 40);
+            return {
+              what: `<${element.tagName.toLowerCase()}> "${text}"`,
+              top: Math.min(Math.max(box.top, 0), height),
+              bottom: Math.min(Math.max(box.bottom, 0), height),
+            };
+          }),
+        options.viewport.height,
+      );
     const before = await boxes();
-    await page.unroute("**/*.woff2");
     await Promise.all(held.map((route) => route.continue()));
+    await page.unroute("**/*.woff2");
     await page.evaluate(() => document.fonts.ready);
     const after = await boxes();
     return before
