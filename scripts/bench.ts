@@ -431,7 +431,13 @@ async function main() {
     if (FIRST_PAINT_ONLY) {
       printFirstPaint();
       const previous = JSON.parse(readFileSync(RESULTS, "utf8")) as Record<string, unknown>;
-      writeResults({ ...previous, firstPaintMachine: machine, html, lighthouse, fontSwap });
+      writeResults({
+        ...previous,
+        firstPaint: { mode: QUICK ? "quick" : "full", runs: RUNS, machine },
+        html,
+        lighthouse,
+        fontSwap,
+      });
       return;
     }
     const js = await measureAllJs(site, floor, paths);
