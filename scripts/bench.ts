@@ -20,10 +20,10 @@ import { PAGE_TYPE_NAMES, PAGE_TYPES, WORK_PATH_PREFIX } from "../lib/site/page-
 import { buildAtSize, describeBuild, type BuildAtSize } from "./bench/build-scale";
 import { benchContentLatency, describeLatency, type Latency } from "./bench/content-latency";
 import { createFloorApp } from "./bench/floor-app";
-import { JS_DEVICES, measureJs, type JsWeight } from "./bench/js-weight";
+import { measureJs, type JsWeight } from "./bench/js-weight";
 import { describeFirstPaint, measureFirstPaint } from "./bench/first-paint";
 import { describeFontSwap, measureFontSwap } from "./bench/font-swap";
-import { median, repeat } from "./bench/measure";
+import { median, padCells as pad, repeat, SCREENS } from "./bench/measure";
 import { nextBuild, nextStart, ROOT, type BuildFigures, type RunningServer } from "./bench/next-process";
 import { loadTest, requireWrk, type Throughput } from "./bench/throughput";
 
@@ -122,8 +122,8 @@ async function measureAllJs(site: RunningServer, floor: RunningServer, paths: st
   return withChromium(async (browser) => {
     const row = async (origin: string, path: string): Promise<JsRow> => ({
       path,
-      phone: await measureJs(browser, origin + path, JS_DEVICES.phone),
-      desktop: await measureJs(browser, origin + path, JS_DEVICES.desktop),
+      phone: await measureJs(browser, origin + path, SCREENS.phone),
+      desktop: await measureJs(browser, origin + path, SCREENS.desktop),
     });
     const floorRow = await row(floor.origin, "/");
     const rows: JsRow[] = [];
@@ -267,12 +267,6 @@ async function measureBehindNginx(site: RunningServer): Promise<ThroughputRow[]>
   } finally {
     await Promise.all([proxy.stop(), bare.stop(), staticFile?.stop()]);
   }
-}
-
-function pad(cells: Array<string | number>, widths: number[]): string {
-  return cells
-    .map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i])))
-    .join("  ");
 }
 
 function printJs(js: Awaited<ReturnType<typeof measureAllJs>>) {

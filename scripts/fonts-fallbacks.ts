@@ -115,7 +115,6 @@ interface Measured {
 interface Vertical {
   ascent: number;
   descent: number;
-  lineGap: number;
 }
 
 async function measure(
@@ -153,7 +152,7 @@ async function measure(
           return context.measureText(text).width;
         };
         const ratios: Record<string, { widthRatio: Record<number, number> }> = {};
-        const vertical: Record<string, { ascent: number; descent: number; lineGap: number }> = {};
+        const vertical: Record<string, { ascent: number; descent: number }> = {};
         for (const face of faces) {
           const italic = face.style === "italic" ? "italic " : "";
           context.font = `${italic}400 100px "${face.family}"`;
@@ -161,7 +160,6 @@ async function measure(
           vertical[face.family] = {
             ascent: metrics.fontBoundingBoxAscent / 100,
             descent: metrics.fontBoundingBoxDescent / 100,
-            lineGap: 0,
           };
           for (const standIn of standIns) {
             const widthRatio: Record<number, number> = {};

@@ -7,7 +7,7 @@
 import type { LaunchedChrome } from "chrome-launcher";
 
 import { launchChromium, runLighthouse, type LighthouseFigures, type LighthouseRun } from "./lighthouse";
-import { median, repeat } from "./measure";
+import { median, padCells, repeat } from "./measure";
 
 /** The four ways each route is loaded, in the order the table prints them. */
 export const FIRST_PAINT_RUNS = {
@@ -133,10 +133,7 @@ export function describeFirstPaint(
   runs: number,
 ): string[] {
   const widths = [32, 4, 4, 3, 3, 6, 4, 11, 11, 11, 11, 4];
-  const pad = (cells: Array<string | number>) =>
-    cells
-      .map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i])))
-      .join(" ");
+  const pad = (cells: Array<string | number>) => padCells(cells, widths);
   const seconds = (ms: number) => (ms / 1000).toFixed(2);
   const pair = (figures: PaintFigures) => `${seconds(figures.fcpMs)}/${seconds(figures.lcpMs)}`;
   const t = FIRST_PAINT_TARGET;

@@ -8,12 +8,7 @@
  */
 import type { Browser, Route } from "@playwright/test";
 
-export const SCREENS = {
-  phone: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
-  desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
-} as const;
-
-export type Screen = keyof typeof SCREENS;
+import { SCREENS, type Screen } from "./measure";
 
 export interface FontSwapRow {
   path: string;

@@ -10,18 +10,6 @@
 import { gzipSync } from "node:zlib";
 
 import type { Browser, BrowserContextOptions } from "@playwright/test";
-import { devices } from "@playwright/test";
-
-/** The phone is Lighthouse's mobile screen (412 × 823 at 1.75×), so it also warms the image variants Lighthouse fetches. */
-export const JS_DEVICES: Record<"phone" | "desktop", BrowserContextOptions> = {
-  phone: {
-    ...devices["Pixel 7"],
-    viewport: { width: 412, height: 823 },
-    screen: { width: 412, height: 823 },
-    deviceScaleFactor: 1.75,
-  },
-  desktop: { viewport: { width: 1440, height: 900 } },
-};
 
 export interface JsWeight {
   files: number;

@@ -1,5 +1,33 @@
-/** Small helpers shared by the benchmarks: medians, process-tree memory. */
+/** Small helpers shared by the benchmarks: medians, the screens, table rows, process-tree memory. */
 import { readdirSync, readFileSync } from "node:fs";
+
+import { devices, type BrowserContextOptions } from "@playwright/test";
+
+export type Screen = "phone" | "desktop";
+
+/**
+ * The two screens pages are measured on. The phone is Lighthouse's mobile screen (412 × 823 at
+ * 1.75×), so measuring on it also warms the image variants Lighthouse fetches.
+ */
+export const SCREENS: Record<
+  Screen,
+  BrowserContextOptions & { viewport: { width: number; height: number } }
+> = {
+  phone: {
+    ...devices["Pixel 7"],
+    viewport: { width: 412, height: 823 },
+    screen: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+  },
+  desktop: { viewport: { width: 1440, height: 900 } },
+};
+
+/** A table row: the first cell left-aligned, the others right-aligned, each to its width. */
+export function padCells(cells: Array<string | number>, widths: number[]): string {
+  return cells
+    .map((cell, i) => (i === 0 ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i])))
+    .join("  ");
+}
 
 /** The median of some samples (the mean of the middle two for an even count). */
 export function median(samples: number[]): number {
