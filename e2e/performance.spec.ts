@@ -22,14 +22,23 @@ const IMAGE_LCP_TYPES = new Set([
   "works_in_production_page",
 ]);
 
-test("every page preloads its two fonts and its largest image, and offers no image file wider than the image", async ({
+test("every page carries its styles in its head, preloads no font but its largest image, and offers no image file wider than the image", async ({
   request,
 }) => {
   for (const { path, doc } of pages) {
     const html = await (await request.get(path)).text();
-    const fontPreloads = html.match(/<link rel="preload"[^>]+as="font"[^>]*>/g) ?? [];
-    expect(fontPreloads, path).toHaveLength(2);
-    expect(fontPreloads.join(" "), `${path}: italics are fetched only where they show`).not.toMatch(/italic/);
+    const head = html.slice(0, html.indexOf("</head>"));
+    // Nothing for the first paint to wait for but the HTML: no font held for, no stylesheet to fetch.
+    expect(html.match(/<link rel="preload"[^>]+as="font"[^>]*>/g) ?? [], path).toEqual([]);
+    const links = head.match(/<link rel="stylesheet"[^>]*>/g) ?? [];
+    expect(links.length, path).toBeGreaterThan(0);
+    for (const link of links) expect(attribute(link, "type"), `${path}: ${link}`).toBe("text/x-inlined");
+    const styles = head.match(/<style data-precedence="next">[\s\S]*?<\/style>/g) ?? [];
+    expect(styles, path).toHaveLength(1);
+    expect(styles[0], `${path}: the fonts' addresses hold in the page`).toMatch(
+      /url\(\/_next\/static\/media\/[^)]+\.woff2\)/,
+    );
+    expect(styles[0], path).not.toMatch(/url\(\.\.?\//);
 
     const images = html.match(/<img [^>]*>/g) ?? [];
     // Art-directed views (a <picture>'s sources), and those of the pictures fetched first.

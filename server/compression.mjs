@@ -88,7 +88,7 @@ function varyOnEncoding(response) {
  * @param {import("node:http").ServerResponse} response
  * @param {import("node:http").OutgoingHttpHeaders | import("node:http").OutgoingHttpHeader[] | undefined} headers
  */
-function applyHeaders(response, headers) {
+export function applyHeaders(response, headers) {
   if (!headers) return;
   if (!Array.isArray(headers)) {
     for (const [name, value] of Object.entries(headers))

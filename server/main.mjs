@@ -11,7 +11,8 @@
  *
  * Around Next, for every request: its id (nginx's X-Request-Id, or a new one) on every log line and
  * in the answer's X-Request-Id; its metrics, served at GET /api/metrics (lib/metrics/); an access
- * log line when ACCESS_LOG is on; gzip as the client takes it (./compression.mjs).
+ * log line when ACCESS_LOG is on; a page's stylesheets written into its head (./inline-styles.mjs);
+ * gzip as the client takes it (./compression.mjs).
  */
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -32,6 +33,7 @@ import {
 import { answerBodyRefusal, langOfPath } from "./body-refusal.mjs";
 import { compressAnswers } from "./compression.mjs";
 import { dropInternalHeaders } from "./internal-headers.mjs";
+import { inlineStylesheets, stylesheetReader } from "./inline-styles.mjs";
 import { provideRerenderAccess } from "../lib/cache/rerender-handoff.mjs";
 import { answerMetrics, METRICS_PATH } from "./metrics-endpoint.mjs";
 import { decidePageBody } from "./page-body.mjs";
@@ -74,6 +76,8 @@ const buildJson = (name) => JSON.parse(readFileSync(path.join(distDir, name), "u
 // What npm start answers itself still carries the site's security headers.
 const ownHeaders = errorHeaders(buildJson("routes-manifest.json"));
 // A publish's fresh renders (features/publish/): asked of this server with its own token.
+// Pages carry their stylesheets in their head (./inline-styles.mjs), read from the build once each.
+const readStylesheet = stylesheetReader(distDir);
 const rerender = rerenderGate(buildJson("prerender-manifest.json").preview.previewModeId);
 
 let stopping = false;
@@ -156,6 +160,7 @@ function answerPlain(response, status) {
 const server = http.createServer((request, response) => {
   const started = performance.now();
   compressAnswers(request, response);
+  inlineStylesheets(request, response, { read: readStylesheet });
   const reqId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
   request.headers[REQUEST_ID_HEADER] = reqId;
   response.setHeader("X-Request-Id", reqId);

@@ -8,8 +8,14 @@ import "./fallbacks.css";
  * and weights the site uses by `npm run fonts:subset`. Until a face arrives, text
  * shows in a local stand-in sized to take the same room at each weight (Arial or
  * its Linux twins, Roboto on Android: fallbacks.css), so that swapping the web
- * font in moves as little as possible. next/font's own fallback names Arial
- * only, which Android and Linux do not have: there text fell back unadjusted.
+ * font in moves nothing on the first screen (npm run bench, the font-swap figure).
+ * next/font's own fallback names Arial only, which Android and Linux do not have:
+ * there text fell back unadjusted.
+ *
+ * None is preloaded: Chromium holds the first paint for a preloaded font, and on a
+ * slow link the two files (66 kB) shared it with the page's first picture. Fetched
+ * when the first layout asks for them, they arrive after the first paint, which the
+ * stand-ins make look the same (bench/README.md, "What the first paint waits for").
  */
 export const displayFont = localFont({
   src: "./bricolage-grotesque-display.woff2",
@@ -18,6 +24,7 @@ export const displayFont = localFont({
   fallback: ["displayFont Fallback", "displayFont Fallback Roboto"],
   weight: "400 800",
   display: "swap",
+  preload: false,
 });
 
 export const textFont = localFont({
@@ -27,12 +34,13 @@ export const textFont = localFont({
   fallback: ["textFont Fallback", "textFont Fallback Roboto"],
   weight: "400 800",
   display: "swap",
+  preload: false,
 });
 
 /**
- * Inter's italics, a family of their own so they are not preloaded: most pages
- * have no italic text, and the browser fetches this file only where some shows.
- * `em`, `i` and `cite` use it (globals.css).
+ * Inter's italics, a family of their own: most pages have no italic text, and the
+ * browser fetches this file only where some shows. `em`, `i` and `cite` use it
+ * (globals.css).
  */
 export const textItalicFont = localFont({
   src: "./inter-text-italic.woff2",

@@ -33,9 +33,10 @@ async function movedOnSwap(browser: Browser, url: string, screen: Screen): Promi
     // (polled from here: the page runs no script, so it cannot wait for itself)
     const styled = () =>
       page.evaluate(() =>
-        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every(
-          (link) => link.sheet,
-        ),
+        // (a link whose rules the front wrote into the page is typed otherwise, never fetched)
+        Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'))
+          .filter((link) => link.type === "" || link.type === "text/css")
+          .every((link) => link.sheet),
       );
     for (let waited = 0; !(await styled()); waited += 50) {
       if (waited > 10_000) throw new Error(`${url}: its stylesheets did not load`);

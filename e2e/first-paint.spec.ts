@@ -1,0 +1,149 @@
+import type { Browser } from "@playwright/test";
+
+import { blockOutsideHosts, expect, test } from "./fixtures";
+import { pages } from "./helpers/content";
+
+/**
+ * What a first paint waits for: the HTML alone. A page's rules are in its head (npm start writes
+ * them there, server/inline-styles.mjs), no font is preloaded, and the fonts' stand-ins take the
+ * room the fonts will (lib/fonts/), so that nothing on the first screen moves when they arrive.
+ * The timings themselves are npm run bench's (--first-paint); these are the facts behind them.
+ */
+
+/** Every page type in both languages, one work page of each language. */
+const firstVisitPaths = pages
+  .filter(
+    ({ doc, lang }, index) =>
+      doc.type !== "project" ||
+      pages.findIndex((other) => other.doc.type === "project" && other.lang === lang) === index,
+  )
+  .map(({ path }) => path);
+
+const SCREENS = {
+  phone: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1 },
+} as const;
+
+test("a first visit fetches no stylesheet, and its web fonts replace their stand-ins", async ({ page }) => {
+  test.slow();
+  const fetched: string[] = [];
+  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+  for (const path of firstVisitPaths) {
+    await page.context().clearCookies();
+    fetched.length = 0;
+    await page.goto(path, { waitUntil: "networkidle" });
+    expect(
+      fetched.filter((file) => file.endsWith(".css")),
+      path,
+    ).toEqual([]);
+    const fonts = await page.evaluate(async () => {
+      await document.fonts.ready;
+      const body = getComputedStyle(document.body).fontFamily;
+      const heading = getComputedStyle(document.querySelector("h1")!).fontFamily;
+      return {
+        body,
+        heading,
+        loaded: Array.from(document.fonts)
+          .filter((face) => face.status === "loaded")
+          .map((face) => face.family.replace(/["']/g, "")),
+      };
+    });
+    // The first named family of body and heading text is a web face, and it is the one in use.
+    for (const family of [fonts.body, fonts.heading]) {
+      const first = family.split(",")[0]!.trim().replace(/["']/g, "");
+      expect(fonts.loaded, `${path}: ${family}`).toContain(first);
+    }
+  }
+});
+
+/** What the site's styles decide of a page's header and heading (run in the page). */
+const styleOfPage = () => {
+  const header = document.querySelector("header")!;
+  const heading = document.querySelector("main h1")!;
+  return {
+    header: `${getComputedStyle(header).position} ${Math.round(header.getBoundingClientRect().height)}`,
+    heading: `${getComputedStyle(heading).fontFamily} ${getComputedStyle(heading).fontSize}`,
+  };
+};
+
+test("pages reached by a visitor's clicks keep their styles, without fetching a stylesheet", async ({
+  page,
+}) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+  await page.setViewportSize(SCREENS.desktop.viewport);
+  await page.goto("/legals", { waitUntil: "networkidle" });
+  for (const link of ["header a[href='/works']", "main a[href^='/works/']", "header a[href='/contact']"]) {
+    await page.locator(link).first().click();
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("main h1")).toBeVisible();
+    const url = page.url();
+    const navigated = await page.evaluate(styleOfPage);
+    const fresh = await page.context().newPage();
+    await fresh.setViewportSize(SCREENS.desktop.viewport);
+    await blockOutsideHosts(fresh);
+    await fresh.goto(url, { waitUntil: "networkidle" });
+    const loaded = await fresh.evaluate(styleOfPage);
+    await fresh.close();
+    expect(navigated, url).toEqual(loaded);
+  }
+  expect(fetched.filter((file) => file.endsWith(".css"))).toEqual([]);
+});
+
+/**
+ * The tops of the boxes on the first screen, with the fonts held, then once they have arrived:
+ * a box that starts elsewhere is what a visitor sees jump (Chromium's layout shift, 3 px).
+ */
+async function shiftedWhenFontsArrive(browser: Browser, path: string, screen: keyof typeof SCREENS) {
+  const context = await browser.newContext({ ...SCREENS[screen], javaScriptEnabled: false });
+  try {
+    await blockOutsideHosts(context);
+    const page = await context.newPage();
+    const held: Array<() => Promise<void>> = [];
+    await page.route("**/*.woff2", (route) => {
+      held.push(() => route.continue());
+    });
+    // (not "load": that waits for the fonts held here)
+    await page.goto(path, { waitUntil: "domcontentloaded" });
+    await expect
+      .poll(() => held.length, { message: `${path}: its fonts are asked for by its first layout` })
+      .toBeGreaterThan(0);
+    const tops = () =>
+      page.evaluate(
+        (height) =>
+          Array.from(document.querySelectorAll("body *"), (element) => {
+            const box = element.getBoundingClientRect();
+            const shown = box.width > 0 && box.height > 0 && box.top < height && box.bottom > 0;
+            return shown ? Math.round(box.top) : null;
+          }),
+        SCREENS[screen].viewport.height,
+      );
+    const before = await tops();
+    await Promise.all(held.map((release) => release()));
+    await page.unroute("**/*.woff2");
+    await page.evaluate(() => document.fonts.ready);
+    const after = await tops();
+    const names = await page.evaluate(() =>
+      Array.from(
+        document.querySelectorAll("body *"),
+        (element) => `<${element.tagName.toLowerCase()}> ${(element.textContent ?? "").trim().slice(0, 30)}`,
+      ),
+    );
+    return before.flatMap((top, index) =>
+      top !== null && after[index] !== null && Math.abs(after[index]! - top) >= 3
+        ? [`${names[index]}: ${top} → ${after[index]}`]
+        : [],
+    );
+  } finally {
+    await context.close();
+  }
+}
+
+test("nothing on the first screen moves when the fonts arrive, on a phone or a desktop", async ({
+  browser,
+}) => {
+  test.slow();
+  for (const path of firstVisitPaths)
+    for (const screen of ["phone", "desktop"] as const)
+      expect(await shiftedWhenFontsArrive(browser, path, screen), `${path} (${screen})`).toEqual([]);
+});
