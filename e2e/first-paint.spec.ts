@@ -1,7 +1,7 @@
 import type { Browser } from "@playwright/test";
 
 import { blockOutsideHosts, expect, test } from "./fixtures";
-import { pages } from "./helpers/content";
+import { firstVisitPaths } from "./helpers/content";
 
 /**
  * What a first paint waits for: the HTML alone. A page's rules are in its head (npm start writes
@@ -9,15 +9,6 @@ import { pages } from "./helpers/content";
  * room the fonts will (lib/fonts/), so that nothing on the first screen moves when they arrive.
  * The timings themselves are npm run bench's (--first-paint); these are the facts behind them.
  */
-
-/** Every page type in both languages, one work page of each language. */
-const firstVisitPaths = pages
-  .filter(
-    ({ doc, lang }, index) =>
-      doc.type !== "project" ||
-      pages.findIndex((other) => other.doc.type === "project" && other.lang === lang) === index,
-  )
-  .map(({ path }) => path);
 
 const SCREENS = {
   phone: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },

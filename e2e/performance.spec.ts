@@ -1,5 +1,5 @@
 import { expect, test } from "./fixtures";
-import { pages } from "./helpers/content";
+import { firstVisitPaths, pages } from "./helpers/content";
 
 /**
  * What keeps pages light, checked in what the server sends and in what a first
@@ -80,15 +80,6 @@ test("every page carries its styles in its head, preloads no font but its larges
     expect(preloads.length, path).toBe(eager.length + eagerSources.length);
   }
 });
-
-/** Every page type in both languages: each page that is not a work, and one work per language. */
-const firstVisitPaths = pages
-  .filter(
-    ({ doc, lang }, index) =>
-      doc.type !== "project" ||
-      pages.findIndex((other) => other.doc.type === "project" && other.lang === lang) === index,
-  )
-  .map(({ path }) => path);
 
 /** Markers of code that has no business in a visitor's browser. */
 const SERVER_ONLY = {

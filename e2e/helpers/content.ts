@@ -205,6 +205,15 @@ export const pages: PageExpectation[] = (Object.keys(LANGS) as Lang[]).flatMap((
   ),
 );
 
+/** Every page type in both languages: each page that is not a work, and one work per language. */
+export const firstVisitPaths: string[] = pages
+  .filter(
+    ({ doc, lang }, index) =>
+      doc.type !== "project" ||
+      pages.findIndex((other) => other.doc.type === "project" && other.lang === lang) === index,
+  )
+  .map(({ path }) => path);
+
 export function pageAt(pathname: string): PageExpectation {
   const page = pages.find((candidate) => candidate.path === pathname);
   if (!page) throw new Error(`No page at ${pathname}`);
