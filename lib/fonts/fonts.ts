@@ -12,10 +12,14 @@ import "./fallbacks.css";
  * next/font's own fallback names Arial only, which Android and Linux do not have:
  * there text fell back unadjusted.
  *
- * None is preloaded: Chromium holds the first paint for a preloaded font, and on a
- * slow link the two files (66 kB) shared it with the page's first picture. Fetched
- * when the first layout asks for them, they arrive after the first paint, which the
- * stand-ins make look the same (bench/README.md, "What the first paint waits for").
+ * Only the text face is preloaded. Chromium holds the first paint for a preloaded
+ * font, and on a slow link each file shares the link with the page's first picture:
+ * the display face (headings, left-aligned blocks whose lines the stand-in keeps) is
+ * fetched when the first layout asks for it and swaps in without moving anything.
+ * The text face sets right-aligned and inline runs (the header's links, a filter's
+ * counts, a bold phrase mid-line) that its stand-in, matched on average widths, would
+ * shift sideways by a few pixels when it arrived (bench/README.md, "What the first
+ * paint waits for").
  */
 export const displayFont = localFont({
   src: "./bricolage-grotesque-display.woff2",
@@ -34,7 +38,6 @@ export const textFont = localFont({
   fallback: ["textFont Fallback", "textFont Fallback Roboto"],
   weight: "400 800",
   display: "swap",
-  preload: false,
 });
 
 /**
