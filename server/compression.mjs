@@ -70,6 +70,27 @@ export function compressibleType(type) {
 }
 
 /**
+ * A chunk written to a response (a string in an encoding, a Buffer or a Uint8Array) as a Buffer.
+ * @param {unknown} chunk @param {unknown} [encoding]
+ */
+export const toBuffer = (chunk, encoding) =>
+  Buffer.isBuffer(chunk)
+    ? chunk
+    : typeof chunk === "string"
+      ? Buffer.from(chunk, /** @type {BufferEncoding} */ (typeof encoding === "string" ? encoding : "utf8"))
+      : Buffer.from(/** @type {Uint8Array} */ (chunk));
+
+/**
+ * The arguments of a response's end (chunk, encoding, callback: each optional), the callback taken off.
+ * @param {unknown[]} args
+ */
+export const splitEnd = (args) => {
+  const callback = typeof args.at(-1) === "function" ? /** @type {() => void} */ (args.pop()) : undefined;
+  const [chunk, encoding] = args;
+  return { chunk: chunk === undefined || chunk === null ? undefined : toBuffer(chunk, encoding), callback };
+};
+
+/**
  * Adds `Accept-Encoding` to an answer's Vary unless it is there (or Vary is `*`).
  * @param {import("node:http").ServerResponse} response
  */
@@ -131,21 +152,6 @@ export function compressAnswers(request, response, { level = zlib.constants.Z_DE
   let gzip;
   /** The status the head was written with: what goes out, as Node would have sent it then. */
   let headStatus = 0;
-
-  /** @param {unknown} chunk @param {unknown} [encoding] */
-  const toBuffer = (chunk, encoding) =>
-    Buffer.isBuffer(chunk)
-      ? chunk
-      : typeof chunk === "string"
-        ? Buffer.from(chunk, /** @type {BufferEncoding} */ (typeof encoding === "string" ? encoding : "utf8"))
-        : Buffer.from(/** @type {Uint8Array} */ (chunk));
-
-  /** @param {unknown[]} args the arguments of end (chunk, encoding, callback: each optional) */
-  const splitEnd = (args) => {
-    const callback = typeof args.at(-1) === "function" ? /** @type {() => void} */ (args.pop()) : undefined;
-    const [chunk, encoding] = args;
-    return { chunk: chunk === undefined || chunk === null ? undefined : toBuffer(chunk, encoding), callback };
-  };
 
   /** @type {(status: number, ...rest: any[]) => import("node:http").ServerResponse} */
   const writeHead = (status, ...rest) => {

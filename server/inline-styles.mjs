@@ -17,7 +17,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { applyHeaders } from "./compression.mjs";
+import { applyHeaders, splitEnd, toBuffer } from "./compression.mjs";
 
 /** The stylesheets of the build's own, and only those: a path under `/_next/static/`, no dot segment. */
 const BUILD_STYLESHEET =
@@ -210,9 +210,7 @@ export function inlineStylesheets(request, response, { read, maxHeadBytes = MAX_
       if (state === "undecided") state = decide();
       if (state === "passing") return below.write(chunk, ...rest);
       const callback = typeof rest.at(-1) === "function" ? rest.at(-1) : undefined;
-      const data = Buffer.isBuffer(chunk)
-        ? chunk
-        : Buffer.from(chunk, typeof rest[0] === "string" ? /** @type {BufferEncoding} */ (rest[0]) : "utf8");
+      const data = toBuffer(chunk, rest[0]);
       held.push(data);
       heldBytes += data.length;
       if (callback) heldCallbacks.push(callback);
@@ -227,17 +225,8 @@ export function inlineStylesheets(request, response, { read, maxHeadBytes = MAX_
     (/** @type {any[]} */ ...args) => {
       if (state === "undecided") state = decide();
       if (state === "passing") return below.end(...args);
-      const callback = typeof args.at(-1) === "function" ? args.pop() : undefined;
-      const [chunk, encoding] = args;
-      if (chunk !== undefined && chunk !== null)
-        held.push(
-          Buffer.isBuffer(chunk)
-            ? chunk
-            : Buffer.from(
-                chunk,
-                typeof encoding === "string" ? /** @type {BufferEncoding} */ (encoding) : "utf8",
-              ),
-        );
+      const { chunk, callback } = splitEnd(args);
+      if (chunk) held.push(chunk);
       const out = release(true);
       return callback ? below.end(out, callback) : below.end(out);
     }

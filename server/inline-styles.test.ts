@@ -171,9 +171,14 @@ describe("pages through npm start's front", () => {
         fc.boolean(),
         fc.boolean(),
         fc.constantFrom("writeHead", "setHeader"),
-        async (cuts, whole, gzip, headWith) => {
+        fc.boolean(),
+        async (cuts, whole, gzip, headWith, typedArrays) => {
           const bounds = [0, ...cuts.sort((a, b) => a - b), page.length];
-          const pieces = bounds.slice(1).map((end, index) => page.subarray(bounds[index], end));
+          // Buffers, or plain Uint8Arrays as a web stream piped into Node writes them.
+          const pieces = bounds
+            .slice(1)
+            .map((end, index) => page.subarray(bounds[index], end))
+            .map((piece) => (typedArrays ? new Uint8Array(piece) : piece));
           const site = await serve((response) => {
             const headers = {
               "Content-Type": "text/html; charset=utf-8",
