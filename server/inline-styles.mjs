@@ -8,8 +8,8 @@
  * whole CSS goes out twice (as `<style>` and again in the page's payload).
  *
  * Here the front writes the same rules once, outside React: the run of linked stylesheets becomes
- * one `<style>` in their place, and each link stays in the head with `disabled`, which browsers do
- * not fetch, so that React, hydrating, finds the stylesheet it rendered already in the document
+ * one `<style>` in their place, and each link stays in the head typed `text/x-inlined`, which
+ * browsers do not fetch (they do fetch a `disabled` one), so that React, hydrating, finds the stylesheet it rendered already in the document
  * (it looks for a `link[rel="stylesheet"]` with that `href`) and neither fetches nor inserts it
  * again. A page reached later by a client navigation links its own new stylesheets as Next does.
  * The rules and their order are the ones the links gave: what visitors see does not change.
@@ -37,17 +37,19 @@ const STYLESHEET_LINK = /<link rel="stylesheet" href="([^"]*)" data-precedence="
  * @returns {string | undefined}
  */
 export function cssForInlining(css, href) {
-  if (/<\/style/i.test(css)) return undefined;
+  // (`@import` and `@charset` stand only at a sheet's start, which a run joined into one is not)
+  if (/<\/style|@import|@charset/i.test(css)) return undefined;
   return css.replace(/url\(\s*(["']?)([^"')\s]*)\1\s*\)/g, (whole, quote, ref) => {
     if (ref === "" || /^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(ref)) return whole;
-    const absolute = new URL(ref, new URL(href, "http://site.invalid")).pathname;
+    const { pathname, search, hash } = new URL(ref, new URL(href, "http://site.invalid"));
+    const absolute = pathname + search + hash;
     return `url(${quote}${absolute}${quote})`;
   });
 }
 
 /**
  * The head of a page with each run of the build's linked stylesheets written into one `<style>`,
- * the links kept after it, `disabled`. A stylesheet `read` cannot give stays linked (and ends a run,
+ * the links kept after it, typed so that no browser fetches them. A stylesheet `read` cannot give stays linked (and ends a run,
  * so the rules keep their order).
  * @param {string} head the page up to its `</head>`
  * @param {(href: string) => string | undefined} read a stylesheet's text, ready for inlining
@@ -140,17 +142,21 @@ export function inlineStylesheets(request, response, { read, maxHeadBytes = MAX_
   let state = "undecided";
   /** @type {Buffer[]} */
   let held = [];
-  /** @type {Array<() => void>} */
-  let heldCallbacks = [];
+  /** The status the head was written with: what goes out, as Node would have sent it then. */
+  let headStatus = 0;
   let heldBytes = 0;
   /** The held part's last bytes: a `</head>` may come split between two writes. */
   let tail = Buffer.alloc(0);
 
   /** @returns {"holding" | "passing"} */
   const decide = () => {
+    headStatus ||= response.statusCode;
     const html = /^text\/html\s*(?:;|$)/i.test(String(response.getHeader("content-type") ?? ""));
     const encoded = String(response.getHeader("content-encoding") ?? "identity").toLowerCase() !== "identity";
-    if (!html || encoded) return "passing";
+    const status = response.statusCode;
+    const bodiless = status === 204 || status === 304 || status < 200;
+    if (!html || encoded || bodiless || status === 206 || response.hasHeader("content-range"))
+      return "passing";
     if (method === "HEAD") {
       // Its GET's length is not known without its body.
       response.removeHeader("content-length");
@@ -159,27 +165,23 @@ export function inlineStylesheets(request, response, { read, maxHeadBytes = MAX_
     return "holding";
   };
 
-  /** The held part out: rewritten when it holds the whole head. @param {boolean} whole */
-  const release = (whole) => {
+  /** The held part out, its head rewritten when it holds the whole head and has stylesheets. */
+  const release = () => {
     const body = Buffer.concat(held);
     const headEnd = body.indexOf("</head>");
     let out = body;
     if (headEnd >= 0) {
-      const head = inlineHeadStyles(body.subarray(0, headEnd).toString("utf8"), read);
-      out = Buffer.concat([Buffer.from(head, "utf8"), body.subarray(headEnd)]);
+      const head = body.subarray(0, headEnd).toString("utf8");
+      const rewritten = inlineHeadStyles(head, read);
+      if (rewritten !== head) out = Buffer.concat([Buffer.from(rewritten, "utf8"), body.subarray(headEnd)]);
     }
     const length = response.getHeader("content-length");
-    if (length !== undefined && out !== body) {
-      if (whole) response.setHeader("Content-Length", out.length);
-      else response.setHeader("Content-Length", Number(length) + out.length - body.length);
-    }
-    const callbacks = heldCallbacks;
+    if (length !== undefined && out !== body)
+      response.setHeader("Content-Length", Number(length) + out.length - body.length);
     held = [];
-    heldCallbacks = [];
     heldBytes = 0;
     state = "passing";
-    below.writeHead(response.statusCode);
-    for (const callback of callbacks) process.nextTick(callback);
+    below.writeHead(headStatus);
     return out;
   };
 
@@ -189,6 +191,7 @@ export function inlineStylesheets(request, response, { read, maxHeadBytes = MAX_
       const headers = typeof rest[0] === "string" ? rest[1] : rest[0];
       if (typeof rest[0] === "string") response.statusMessage = rest[0];
       response.statusCode = status;
+      headStatus = status;
       applyHeaders(response, headers);
       state = decide();
       return state === "passing" ? below.writeHead(status) : response;
@@ -213,10 +216,11 @@ export function inlineStylesheets(request, response, { read, maxHeadBytes = MAX_
       const data = toBuffer(chunk, rest[0]);
       held.push(data);
       heldBytes += data.length;
-      if (callback) heldCallbacks.push(callback);
+      // Held is as good as written: a writer waiting for it must not wait for the rest of the head.
+      if (callback) process.nextTick(callback);
       const seen = Buffer.concat([tail, data]);
       tail = seen.subarray(-"</head>".length + 1);
-      if (seen.includes("</head>") || heldBytes > maxHeadBytes) return below.write(release(false));
+      if (seen.includes("</head>") || heldBytes > maxHeadBytes) return below.write(release());
       return true;
     }
   );
@@ -227,7 +231,7 @@ export function inlineStylesheets(request, response, { read, maxHeadBytes = MAX_
       if (state === "passing") return below.end(...args);
       const { chunk, callback } = splitEnd(args);
       if (chunk) held.push(chunk);
-      const out = release(true);
+      const out = release();
       return callback ? below.end(out, callback) : below.end(out);
     }
   );

@@ -38,6 +38,19 @@ describe("a stylesheet's text, ready to stand in a page", () => {
     );
   });
 
+  test("an address keeps its query and fragment", () => {
+    expect(cssForInlining(".f{filter:url(../media/f.svg?v=2#blur)}", "/_next/static/chunks/s.css")).toBe(
+      ".f{filter:url(/_next/static/media/f.svg?v=2#blur)}",
+    );
+  });
+
+  test("a stylesheet with @import or @charset, which only a sheet's start may hold, is not inlined", () => {
+    expect(
+      cssForInlining('@import url("x.css");.a{color:red}', "/_next/static/chunks/s.css"),
+    ).toBeUndefined();
+    expect(cssForInlining('@charset "utf-8";.a{color:red}', "/_next/static/chunks/s.css")).toBeUndefined();
+  });
+
   test("a stylesheet that would end the <style> it stands in is not inlined", () => {
     expect(
       cssForInlining('.x::after{content:"</style><script>"}', "/_next/static/chunks/s.css"),
@@ -219,6 +232,74 @@ describe("pages through npm start's front", () => {
       expect(head.headers["content-length"]).toBeUndefined();
     } finally {
       await site.close();
+    }
+  });
+
+  test("a writer that waits for each write's callback gets it while the head is held", async () => {
+    const site = await serve((response) => {
+      response.writeHead(200, { "Content-Type": "text/html" });
+      void (async () => {
+        for (const piece of [HEAD.slice(0, 40), HEAD.slice(40), BODY])
+          await new Promise<void>((resolve) => response.write(piece, () => resolve()));
+        response.end();
+      })();
+    });
+    try {
+      expect((await get(site.port)).body).toBe(EXPECTED);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("the status the head was written with is the one sent, as Node would have it", async () => {
+    const site = await serve((response) => {
+      response.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "public, max-age=60" });
+      response.write(HEAD.slice(0, 40));
+      response.statusCode = 500;
+      response.end(HEAD.slice(40) + BODY);
+    });
+    try {
+      const answer = await get(site.port);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe(EXPECTED);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("a range, a bodiless status or a head with no stylesheet goes out byte for byte", async () => {
+    const latin1Head = Buffer.concat([
+      Buffer.from("<html><head><title>"),
+      Buffer.from([0xe9]),
+      Buffer.from("</title></head><body></body></html>"),
+    ]);
+    const answers: Array<[number, Record<string, string>, Buffer]> = [
+      [206, { "Content-Range": `bytes 0-49/${Buffer.byteLength(HEAD)}` }, Buffer.from(HEAD.slice(0, 50))],
+      [200, {}, latin1Head],
+    ];
+    for (const [status, headers, body] of answers) {
+      const site = await serve((response) => {
+        response.writeHead(status, {
+          "Content-Type": "text/html",
+          "Content-Length": String(body.length),
+          ...headers,
+        });
+        response.end(body);
+      });
+      try {
+        const received = await new Promise<Buffer>((resolve, reject) => {
+          http
+            .get({ host: "127.0.0.1", port: site.port, path: "/", agent: false }, (response) => {
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk: Buffer) => chunks.push(chunk));
+              response.on("end", () => resolve(Buffer.concat(chunks)));
+            })
+            .on("error", reject);
+        });
+        expect(received.equals(body)).toBe(true);
+      } finally {
+        await site.close();
+      }
     }
   });
 
