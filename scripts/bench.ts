@@ -35,6 +35,14 @@ const NGINX_ONLY = process.argv.includes("--nginx");
  * tables, about half an hour; their figures replace those in results.json, the others stay.
  */
 const FIRST_PAINT_ONLY = process.argv.includes("--first-paint");
+/**
+ * Lighthouse on these routes only (`--routes=/,/legals`), for a change measured on a few pages:
+ * the other tables still cover every route.
+ */
+const LIGHTHOUSE_ROUTES = process.argv
+  .find((arg) => arg.startsWith("--routes="))
+  ?.slice("--routes=".length)
+  .split(",");
 const RUNS = QUICK ? 1 : 3;
 const BUILD_SIZES = QUICK ? [100] : [100, 1000, 10_000];
 const CONTENT = QUICK ? { rounds: 50, works: 1000 } : { rounds: 200, works: 10_000 };
@@ -409,8 +417,9 @@ async function main() {
     log(`measuring HTML on ${paths.length} routes…`);
     const html = await measureHtml(site.origin, paths);
     const fontSwap = await withChromium((browser) => measureFontSwap(browser, siteOrigin, paths));
-    const lighthousePaths = QUICK ? paths.filter((p) => langFromPath(p) === DEFAULT_LANG) : paths;
-    log(`running Lighthouse on ${lighthousePaths.length} routes, four ways, ${RUNS} runs each…`);
+    const lighthousePaths =
+      LIGHTHOUSE_ROUTES ?? (QUICK ? paths.filter((p) => langFromPath(p) === DEFAULT_LANG) : paths);
+    log(`running Lighthouse on ${lighthousePaths.length} routes, six ways, ${RUNS} runs each…`);
     const lighthouse = await measureFirstPaint(floor.origin, site.origin, lighthousePaths, RUNS, () =>
       process.stdout.write("."),
     );
