@@ -75,12 +75,23 @@ const boundaries = [
     },
   },
   {
-    // Shared UI renders what it is given: the work page's slice zone is composed in app/.
+    // Shared UI renders what it is given: a feature's piece it shows is passed in (PageIntro takes
+    // its lead rendered), and the work page's slice zone is composed in app/.
     files: ["components/**"],
     rules: {
-      "no-restricted-imports": restrict(FEATURE_INTERNALS, {
-        group: ["@/slices/*", "@/slices", "@/app/*", "**/slices/*", "**/app/*"],
-        message: "components/ never imports slices/ or app/ (compose slices in app/).",
+      "no-restricted-imports": restrict({
+        group: [
+          "@/features/*",
+          "@/features",
+          "@/slices/*",
+          "@/slices",
+          "@/app/*",
+          "**/features/*",
+          "**/slices/*",
+          "**/app/*",
+        ],
+        message:
+          "components/ is below features/, slices/ and app/: take the feature's piece as a prop (rendered, or a render function), or move this component into the feature.",
       }),
     },
   },

@@ -15,7 +15,7 @@ import { PageTransition } from "@/components/page-transition/page-transition";
 import { ClientNavigation } from "@/components/site-link/client-navigation-listener";
 import { PreviewBar } from "@/components/preview-bar/preview-bar";
 import { ScrollIndicator, ScrollProvider } from "@/features/scroll";
-import { SiteFooter } from "@/components/site-footer/site-footer";
+import { SiteFooter } from "@/features/navigation";
 import { SiteProvider } from "@/components/site-context/site-context";
 import { getSettings, getTranslations } from "@/lib/content/queries";
 import { pickLabels } from "@/lib/i18n/default-translations";

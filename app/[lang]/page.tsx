@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
 import { JsonLd } from "@/components/json-ld/json-ld";
-import { PageFrame } from "@/components/page-frame/page-frame";
+import { PageFrame } from "@/features/navigation";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";

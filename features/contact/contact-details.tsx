@@ -1,7 +1,7 @@
 import { isFilled, type Content } from "@prismicio/client";
 import { ContentLink } from "@/components/content-link/content-link";
 
-import { RichText } from "@/components/rich-text/rich-text";
+import { RichText } from "@/features/rich-text";
 import type { Translations } from "@/lib/i18n/default-translations";
 
 import styles from "./contact-details.module.css";

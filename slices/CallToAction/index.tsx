@@ -2,7 +2,7 @@ import type { Content } from "@prismicio/client";
 import { ContentLink } from "@/components/content-link/content-link";
 import type { SliceComponentProps } from "@prismicio/react";
 
-import { RichText } from "@/components/rich-text/rich-text";
+import { RichText } from "@/features/rich-text";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
 
 import type { SliceContext } from "../slice-context";

@@ -4,7 +4,7 @@ import type { SliceComponentProps } from "@prismicio/react";
 
 import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { InView } from "@/components/in-view/in-view";
-import { WorkCard, type WorkCardData } from "@/components/work-card/work-card";
+import { WorkCard, type WorkCardData } from "@/features/works";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
 import { WORK_CARD_COLUMNS, balancedSizes } from "@/lib/layout/balanced-columns";
 

@@ -3,7 +3,7 @@ import { ContentLink } from "@/components/content-link/content-link";
 import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
-import { RichText } from "@/components/rich-text/rich-text";
+import { RichText } from "@/features/rich-text";
 import { VideoPlayer } from "@/features/video";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
 import { coverSizes } from "@/lib/layout/image-fit";

@@ -3,7 +3,7 @@ import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
 import { InView } from "@/components/in-view/in-view";
-import { RichText } from "@/components/rich-text/rich-text";
+import { RichText } from "@/features/rich-text";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
 
 import type { SliceContext } from "../slice-context";

@@ -1,7 +1,7 @@
 import type { Content } from "@prismicio/client";
 import type { SliceComponentProps } from "@prismicio/react";
 
-import { RichText } from "@/components/rich-text/rich-text";
+import { RichText } from "@/features/rich-text";
 
 import styles from "../body-slices.module.css";
 import type { SliceContext } from "../slice-context";

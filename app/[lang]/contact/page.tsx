@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
 import { ContactDetails, CONTACT_FORM_LABEL_KEYS, ContactForm, formRenderedAt } from "@/features/contact";
-import { PageFrame } from "@/components/page-frame/page-frame";
+import { PageFrame } from "@/features/navigation";
 import { PageIntro } from "@/components/page-intro/page-intro";
+import { RichText } from "@/features/rich-text";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
@@ -28,7 +29,10 @@ export default async function ContactPage({ params }: PageProps<"/[lang]/contact
   if (!page) notFound();
   return (
     <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(page)}>
-      <PageIntro title={page.data.title} intro={page.data.intro} t={t} />
+      <PageIntro
+        title={page.data.title}
+        intro={page.data.intro && <RichText field={page.data.intro} t={t} />}
+      />
       <ContactDetails page={page} settings={settings} t={t} />
       <ContactForm
         action={sendContactMessage.bind(null, lang)}

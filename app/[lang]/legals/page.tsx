@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
-import { PageFrame } from "@/components/page-frame/page-frame";
+import { PageFrame } from "@/features/navigation";
 import { PageIntro } from "@/components/page-intro/page-intro";
-import { RichText } from "@/components/rich-text/rich-text";
+import { RichText } from "@/features/rich-text";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
@@ -23,7 +23,7 @@ export default async function LegalsPage({ params }: PageProps<"/[lang]/legals">
   if (!page) notFound();
   return (
     <PageFrame lang={lang} t={t} settings={settings} alternates={documentAlternates(page)}>
-      <PageIntro title={page.data.title} t={t} />
+      <PageIntro title={page.data.title} />
       <div className="prose">
         <RichText field={page.data.content} t={t} />
       </div>

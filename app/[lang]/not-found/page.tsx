@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 
-import { PageFrame } from "@/components/page-frame/page-frame";
+import { PageFrame } from "@/features/navigation";
 import { NotFoundView } from "@/components/status-view/not-found-view";
 import { langParam } from "@/lib/content/page-params";
 import { getSettings, getTranslations } from "@/lib/content/queries";

@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
 import { JsonLd } from "@/components/json-ld/json-ld";
-import { PageFrame } from "@/components/page-frame/page-frame";
-import { WorkDetail } from "@/components/work-detail/work-detail";
+import { PageFrame } from "@/features/navigation";
+import { WorkDetail } from "@/features/works";
 import { readPageContent, readPageMetadata } from "@/app/[lang]/page-content";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 
-import { PageFrame } from "@/components/page-frame/page-frame";
-import { WorksList } from "@/components/works-list/works-list";
+import { PageFrame } from "@/features/navigation";
+import { WorksList } from "@/features/works";
 import { readPageContent, readPageMetadata } from "@/app/[lang]/page-content";
 import { documentAlternates } from "@/lib/content/alternates";
 import { langParam } from "@/lib/content/page-params";

@@ -5,9 +5,9 @@ import type { ReactNode } from "react";
 import { ContentImage } from "@/components/content-image/content-image";
 import { CreditsList } from "@/components/credits-list/credits-list";
 import { FactList } from "@/components/fact-list/fact-list";
-import { RichText } from "@/components/rich-text/rich-text";
+import { RichText } from "@/features/rich-text";
 import { VideoPlayer, videoDrawVars } from "@/features/video";
-import { statusLabel } from "@/components/work-card/work-card";
+import { statusLabel } from "./work-card";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 import { drawVars } from "@/lib/layout/image-fit";
 

@@ -5,10 +5,12 @@ import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { InView } from "@/components/in-view/in-view";
 import { PageIntro } from "@/components/page-intro/page-intro";
 import { Pagination } from "@/components/pagination/pagination";
-import { WorkCard } from "@/components/work-card/work-card";
-import { WorksFilter } from "@/components/works-filter/works-filter";
+import { RichText } from "@/features/rich-text";
 import type { Translations } from "@/lib/i18n/default-translations";
 import { WORK_CARD_COLUMNS, balancedSizes } from "@/lib/layout/balanced-columns";
+
+import { WorkCard } from "./work-card";
+import { WorksFilter } from "./works-filter";
 
 import styles from "./works-list.module.css";
 
@@ -36,7 +38,10 @@ export function WorksList({
   const sizes = balancedSizes(projects.length, WORK_CARD_COLUMNS);
   return (
     <>
-      <PageIntro title={page.data.title} intro={page.data.intro} t={t} />
+      <PageIntro
+        title={page.data.title}
+        intro={page.data.intro && <RichText field={page.data.intro} t={t} />}
+      />
       <WorksFilter {...filter} t={t} />
       {projects.length > 0 ? (
         <BalancedList limits={WORK_CARD_COLUMNS} className={styles.grid}>

@@ -1,7 +1,7 @@
 import type { Content } from "@prismicio/client";
 import { render, screen, within } from "@testing-library/react";
 
-import { SiteHeader } from "@/components/site-header/site-header";
+import { SiteHeader } from "./site-header";
 import { ScrollProvider } from "@/features/scroll";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";

@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 
 import { CONSENT_COOKIE, ConsentProvider, siteServices } from "@/features/consent";
 
-import { RichText } from "@/components/rich-text/rich-text";
+import { RichText } from "./rich-text";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 
 const fr = DEFAULT_TRANSLATIONS.fr;

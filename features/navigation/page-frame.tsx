@@ -1,7 +1,7 @@
 import type { Content } from "@prismicio/client";
 import type { ReactNode } from "react";
 
-import { SiteHeader } from "@/components/site-header/site-header";
+import { SiteHeader } from "./site-header";
 import { companyName } from "@/lib/content/site-identity";
 import type { Translations } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";

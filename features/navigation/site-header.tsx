@@ -1,7 +1,7 @@
 import { isFilled, type Content } from "@prismicio/client";
 
 import { LanguageSwitch } from "@/components/language-switch/language-switch";
-import { MenuToggle } from "@/components/menu-toggle/menu-toggle";
+import { MenuToggle } from "./menu-toggle";
 import { SiteLink } from "@/components/site-link/site-link";
 import { isSafeHref } from "@/lib/content/link-href";
 import type { Translations } from "@/lib/i18n/default-translations";

@@ -1,6 +1,6 @@
 import { render, screen, within } from "@testing-library/react";
 
-import { WorksFilter, type CategoryCount } from "@/components/works-filter/works-filter";
+import { WorksFilter, type CategoryCount } from "./works-filter";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import { listPublicPath } from "@/lib/routing/resolve-path";
 import { WORK_CATEGORIES, type WorkCategory } from "@/lib/site/work-categories";
