@@ -26,28 +26,60 @@ const restrict = (...patterns) => [
   "error",
   { paths: [NEXT_LINK], patterns: [PACKAGE_INTERNALS, ...patterns] },
 ];
+/**
+ * The project's root files (prismicio.ts for Slice Machine, proxy.ts, instrumentation.ts, the
+ * configs) sit above lib/: lib imports none of them (Slice Machine's prismicio.ts re-exports
+ * lib/prismic/client.ts, never the reverse).
+ */
+const ROOT_FILES = {
+  group: [
+    "@/*",
+    "!@/lib",
+    "!@/lib/**",
+    // The folders above lib/ have their own message (below).
+    ...["app", "components", "features", "slices", "server"].flatMap((folder) => [
+      `!@/${folder}`,
+      `!@/${folder}/**`,
+    ]),
+    // Data, not code: the repository's name, which Slice Machine reads from the same file.
+    "!@/slicemachine.config.json",
+    // lib's tests start the same Redis and generate the same attacks as the other suites.
+    "!@/test-support",
+    "!@/test-support/**",
+    "**/prismicio",
+    "**/proxy",
+    "**/instrumentation",
+    "**/cache-handler.mjs",
+    "**/next.config",
+  ],
+  message:
+    "lib/ never imports the project's root files: move what lib needs into lib/ (as lib/prismic/client.ts).",
+};
 const boundaries = [
   {
     // Shared code: imports no route, component, feature or slice, so anything may use it.
     files: ["lib/**"],
     rules: {
-      "no-restricted-imports": restrict({
-        group: [
-          "@/app/*",
-          "@/components/*",
-          "@/features/*",
-          "@/features",
-          "@/slices/*",
-          "@/slices",
-          "@/server/*",
-          "**/app/*",
-          "**/components/*",
-          "**/features/*",
-          "**/slices/*",
-          "**/server/*",
-        ],
-        message: "lib/ is shared code: it never imports app/, components/, features/, slices/ or server/.",
-      }),
+      "no-restricted-imports": restrict(
+        {
+          group: [
+            "@/app/*",
+            "@/components/*",
+            "@/features/*",
+            "@/features",
+            "@/slices/*",
+            "@/slices",
+            "@/server/*",
+            "**/app/*",
+            "**/components/*",
+            "**/features/*",
+            "**/slices/*",
+            "**/server/*",
+          ],
+          message: "lib/ is shared code: it never imports app/, components/, features/, slices/ or server/.",
+        },
+        ROOT_FILES,
+      ),
     },
   },
   {
@@ -98,6 +130,17 @@ const boundaries = [
   {
     files: ["app/**", "slices/**", "*.ts", "*.mjs", "e2e/**", "test-support/**"],
     rules: { "no-restricted-imports": restrict(FEATURE_INTERNALS) },
+  },
+  {
+    // A slice renders one block of a page with what features and components offer; routes compose
+    // slices, never the reverse.
+    files: ["slices/**"],
+    rules: {
+      "no-restricted-imports": restrict(FEATURE_INTERNALS, {
+        group: ["@/app/*", "**/app/*"],
+        message: "slices/ never imports app/: what a slice and a route both need goes in a feature or lib/.",
+      }),
+    },
   },
   {
     // Command-line tools and benchmarks stand on their own: browser-test code is not a library.

@@ -1,52 +1,12 @@
-import * as prismic from "@prismicio/client";
-
-import { LANGS, localePath, prismicLang } from "@/lib/i18n/locales";
-import {
-  NOT_FOUND_PATH,
-  PAGE_TYPE_NAMES,
-  PAGE_TYPES,
-  WORK_PATH_PREFIX,
-  WORK_TYPE,
-} from "@/lib/site/page-types";
-import { contentSource } from "@/lib/prismic/content-source";
-import { previewRef } from "@/lib/preview/preview-ref";
-
-/** The fixed Prismic repository name, shared with Slice Machine. */
-export const repositoryName = contentSource().repositoryName;
-
-/** Each page type's path in the default language, and the works'. */
-export const pageRoutes: Array<{ type: string; path: string }> = [
-  ...PAGE_TYPE_NAMES.map((type) => ({ type, path: PAGE_TYPES[type].path })),
-  { type: WORK_TYPE, path: `${WORK_PATH_PREFIX}:uid` },
-];
-
-/** Every internal URL comes from these resolvers: one per page type and language. */
-export const routes: prismic.Route[] = LANGS.flatMap((lang) =>
-  pageRoutes.map((route) => ({ ...route, lang: prismicLang(lang), path: localePath(lang, route.path) })),
-);
-
-export const brokenRoute = NOT_FOUND_PATH;
-
-function clientFor(config: prismic.ClientConfig) {
-  const source = contentSource();
-  return prismic.createClient(source.repositoryName, {
-    documentAPIEndpoint: source.endpoint,
-    accessToken: source.accessToken,
-    routes,
-    brokenRoute,
-    fetch: source.fetch,
-    ...config,
-  });
-}
-
-/** A Prismic client for the configured content source, with the site's routes and editors' previews. */
-export function createClient(config: prismic.ClientConfig = {}) {
-  const client = clientFor(config);
-  client.queryContentFromRef(previewRef);
-  return client;
-}
-
-/** A client that reads published content only (outside a page render, e.g. the request router). */
-export function createPublishedClient() {
-  return clientFor({});
-}
+/**
+ * Slice Machine looks for this file at the project's root; the client factory and the routes live
+ * in lib/prismic/client.ts, which the site imports directly.
+ */
+export {
+  brokenRoute,
+  createClient,
+  createPublishedClient,
+  pageRoutes,
+  repositoryName,
+  routes,
+} from "@/lib/prismic/client";

@@ -7,7 +7,7 @@ import { redirectWithinSite, sameSitePath } from "@/lib/net/same-site-redirect";
 import { startPreview } from "@/lib/preview/preview-session";
 import { isPreviewToken } from "@/lib/preview/preview-token";
 import { contentSource } from "@/lib/prismic/content-source";
-import { createClient, repositoryName } from "@/prismicio";
+import { createClient, repositoryName } from "@/lib/prismic/client";
 
 /**
  * /preview/?token=…&documentId=… (the preview entry Prismic opens): resolves the document

@@ -8,7 +8,7 @@
 import { revalidateTag } from "next/cache";
 import { NEXT_CACHE_IMPLICIT_TAG_ID } from "next/dist/lib/constants";
 
-import { createPublishedClient } from "@/prismicio";
+import { createPublishedClient } from "@/lib/prismic/client";
 import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
 import { renderAnew, rerenderAccessFrom } from "@/lib/cache/rerender-handoff.mjs";
 import { getEnv } from "@/lib/env";

@@ -1,5 +1,5 @@
 import { langFromPrismic, localePath } from "@/lib/i18n/locales";
-import { pageRoutes } from "@/prismicio";
+import { pageRoutes } from "@/lib/prismic/client";
 
 /**
  * The site path of a document known only by type, uid and language (as in

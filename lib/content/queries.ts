@@ -7,7 +7,7 @@ import { prismicLang, type Lang } from "@/lib/i18n/locales";
 import { logger } from "@/lib/logger.mjs";
 import { LIST_PAGE_SIZE, WORK_TYPE, type PageType, type ProjectStatus } from "@/lib/site/page-types";
 import { WORK_CATEGORIES, type WorkCategory } from "@/lib/site/work-categories";
-import { createClient } from "@/prismicio";
+import { createClient } from "@/lib/prismic/client";
 
 import { describeContentError, isNotFound, markReported } from "./content-errors";
 import { ENVELOPE_ONLY, PROJECT_ORDER, PROJECT_ORDER_REVERSED, projectListParams, type Ordering } from "./project-list";

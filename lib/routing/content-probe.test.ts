@@ -2,7 +2,7 @@ import { listPageExists, workExists } from "@/lib/routing/content-probe";
 
 /** The content API as the router's probe sees it: a total per list and filter, works by uid. */
 const get = jest.fn();
-jest.mock("@/prismicio", () => ({ createPublishedClient: () => ({ get }) }));
+jest.mock("@/lib/prismic/client", () => ({ createPublishedClient: () => ({ get }) }));
 
 function totals(byFilter: Record<string, number>) {
   get.mockImplementation(async ({ filters }: { filters: string[] }) => {

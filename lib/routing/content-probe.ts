@@ -6,7 +6,7 @@ import { prismicLang, type Lang } from "@/lib/i18n/locales";
 import { logger } from "@/lib/logger.mjs";
 import type { ListView } from "@/lib/routing/resolve-path";
 import { LIST_PAGE_SIZE, listStatus, WORK_TYPE } from "@/lib/site/page-types";
-import { createPublishedClient } from "@/prismicio";
+import { createPublishedClient } from "@/lib/prismic/client";
 
 /**
  * The request router's questions to the content API: does this work exist, how many works does

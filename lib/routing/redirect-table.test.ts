@@ -19,7 +19,7 @@ jest.mock("@/lib/logger.mjs", () => ({ logger: { warn: jest.fn(), error: jest.fn
 const warn = logger.warn as unknown as jest.Mock;
 const error = logger.error as unknown as jest.Mock;
 
-jest.mock("@/prismicio", () => ({
+jest.mock("@/lib/prismic/client", () => ({
   createPublishedClient: () => ({
     get: async (query: Query) => {
       queries.push(query);

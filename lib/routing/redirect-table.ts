@@ -15,7 +15,7 @@ import {
   type RedirectTable,
 } from "@/lib/routing/redirects";
 import { WORK_TYPE } from "@/lib/site/page-types";
-import { createPublishedClient } from "@/prismicio";
+import { createPublishedClient } from "@/lib/prismic/client";
 
 /**
  * The editors' redirects as the request router uses them: one table per instance, read from the

@@ -11,7 +11,7 @@ import {
 import { categoryOfSlug, categorySlug, WORK_CATEGORIES } from "@/lib/site/work-categories";
 import { pageWindow } from "@/lib/site/page-window";
 import { LIST_TYPES, navEntries, PAGE_TYPES } from "@/lib/site/page-types";
-import { routes } from "@/prismicio";
+import { routes } from "@/lib/prismic/client";
 
 function resolve(url: string): Resolution {
   const parsed = new URL(url, "http://site.test");
