@@ -11,7 +11,7 @@ import { listPageExists, workExists } from "@/lib/routing/content-probe";
 import { CATEGORY_PARAM } from "@/lib/site/work-categories";
 import { editorRedirect } from "@/lib/routing/redirect-table";
 import { localePath, type Lang } from "@/lib/i18n/locales";
-import { NO_STORE } from "@/lib/net/cache-control";
+import { NO_STORE } from "@/lib/cache/lifetimes.mjs";
 import { notFoundInternalPath, resolvePath, type Resolution } from "@/lib/routing/resolve-path";
 import { NOT_FOUND_PATH } from "@/lib/site/page-types";
 import { NEXT_RENDER_ANEW_HEADER } from "@/lib/cache/rerender-handoff.mjs";

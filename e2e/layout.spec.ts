@@ -9,7 +9,7 @@ import {
   WORK_CARD_COLUMNS,
   balancedColumnVars,
   type ColumnLimits,
-} from "../lib/layout/balanced-columns";
+} from "../components/layout/balanced-columns";
 import { brokenImages } from "./helpers/settle";
 
 /**

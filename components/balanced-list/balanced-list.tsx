@@ -1,6 +1,6 @@
 import { Children, type CSSProperties, type ReactNode } from "react";
 
-import { balancedColumnVars, type ColumnLimits } from "@/lib/layout/balanced-columns";
+import { balancedColumnVars, type ColumnLimits } from "@/components/layout/balanced-columns";
 
 import styles from "./balanced-list.module.css";
 

@@ -2,7 +2,7 @@ import { isFilled, type ImageField, type ImageFieldImage } from "@prismicio/clie
 import { getImageProps, type ImageLoader } from "next/image";
 import { preload as preloadResource } from "react-dom";
 
-import { srcSetUpTo } from "@/lib/layout/image-fit";
+import { srcSetUpTo } from "@/components/layout/image-fit";
 
 /**
  * A content image without layout shift, rendered on the server as a plain

@@ -7,7 +7,7 @@ import type { ConsentAction } from "./consent-machine";
 import type { ConsentMap } from "./consent-cookie";
 import type { ConsentLabels } from "./labels";
 import type { ConsentService } from "./services";
-import { useFocusTrap } from "@/lib/hooks/use-focus-trap";
+import { useFocusTrap } from "@/components/hooks/use-focus-trap";
 import { useScrollLock } from "@/features/scroll";
 
 import styles from "./consent.module.css";

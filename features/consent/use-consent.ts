@@ -6,7 +6,7 @@ import { INITIAL_CONSENT, isEnabled, type ConsentState } from "./consent-machine
 import type { ConsentListener, ConsentStore, ConsentTopic } from "./consent-store";
 import type { ConsentService } from "./services";
 
-import { useLatest } from "@/lib/hooks/use-latest";
+import { useLatest } from "@/components/hooks/use-latest";
 
 export const ConsentContext = createContext<ConsentStore | null>(null);
 

@@ -7,7 +7,7 @@ import type { ScrollController } from "./scroll-controller";
 import { INITIAL_SCROLL_STATE, type ScrollState } from "./scroll-state";
 import { sharedResize, sharedTicker } from "./page-sources";
 
-import { useLatest } from "@/lib/hooks/use-latest";
+import { useLatest } from "@/components/hooks/use-latest";
 import type { TickerCallback } from "./ticker";
 
 export const ScrollContext = createContext<ScrollController | null>(null);

@@ -4,7 +4,7 @@ import { ContentImage } from "@/components/content-image/content-image";
 import { ConsentVideo } from "./consent-video";
 import { videoSource } from "./video-source";
 import type { Translations } from "@/lib/i18n/default-translations";
-import { DEFAULT_FRAME, drawVars, frameRatio } from "@/lib/layout/image-fit";
+import { DEFAULT_FRAME, drawVars, frameRatio } from "@/components/layout/image-fit";
 
 /** drawVars for a player's frame: its poster, cropped to the embed's shape. */
 export function videoDrawVars(field: EmbedField, poster?: ImageField | null): Record<string, string> {

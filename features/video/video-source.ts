@@ -1,6 +1,6 @@
 import type { EmbedField } from "@prismicio/client";
 
-import { frameRatio } from "@/lib/layout/image-fit";
+import { frameRatio } from "@/components/layout/image-fit";
 
 import { playerSource, watchPage } from "./player-source";
 

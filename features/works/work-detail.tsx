@@ -9,7 +9,7 @@ import { RichText } from "@/features/rich-text";
 import { VideoPlayer, videoDrawVars } from "@/features/video";
 import { statusLabel } from "./work-card";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
-import { drawVars } from "@/lib/layout/image-fit";
+import { drawVars } from "@/components/layout/image-fit";
 
 import styles from "./work-detail.module.css";
 

@@ -1,4 +1,4 @@
-import { NO_STORE } from "@/lib/net/cache-control";
+import { NO_STORE } from "@/lib/cache/lifetimes.mjs";
 import { MAX_KEPT_QUERY_BYTES, MAX_PATH_BYTES } from "@/lib/net/url-limits.mjs";
 
 /**

@@ -5,9 +5,12 @@
  * repository get one that also allows Prismic's toolbar. The README explains
  * each allowance.
  */
+// Relative imports: next.config loads this module, and its loader has no "@/".
 import { EMBEDDED_PLAYER_ORIGINS } from "./embedded-players";
-import { DRAFT_MODE_COOKIE } from "../preview/draft-mode";
 import { SLICE_SIMULATOR_PATH } from "./slice-simulator-access";
+
+/** The cookie Next sets in draft mode (`draftMode().enable()`): an editor previewing, never a visitor. */
+export const DRAFT_MODE_COOKIE = "__prerender_bypass";
 
 export interface Header {
   key: string;

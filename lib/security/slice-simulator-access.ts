@@ -1,7 +1,7 @@
 // Relative imports: next.config loads this module (through headers.ts), and its loader has no "@/".
 import { DEFAULT_ERROR_TRANSLATIONS } from "../i18n/error-page-texts";
 import { DEFAULT_LANG, LOCALES } from "../i18n/locales";
-import { NO_STORE } from "../net/cache-control";
+import { NO_STORE } from "../cache/lifetimes.mjs";
 
 /**
  * Who may see /slice-simulator. It renders whatever slices its `state` query holds, so on a public

@@ -5,7 +5,7 @@ import type { SliceComponentProps } from "@prismicio/react";
 import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { ContentImage } from "@/components/content-image/content-image";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
-import { LOGO_COLUMNS } from "@/lib/layout/balanced-columns";
+import { LOGO_COLUMNS } from "@/components/layout/balanced-columns";
 
 import styles from "./clients.module.css";
 

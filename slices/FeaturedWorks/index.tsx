@@ -6,7 +6,7 @@ import { BalancedList } from "@/components/balanced-list/balanced-list";
 import { InView } from "@/components/in-view/in-view";
 import { WorkCard, type WorkCardData } from "@/features/works";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
-import { WORK_CARD_COLUMNS, balancedSizes } from "@/lib/layout/balanced-columns";
+import { WORK_CARD_COLUMNS, balancedSizes } from "@/components/layout/balanced-columns";
 
 import type { SliceContext } from "../slice-context";
 import styles from "./featured-works.module.css";

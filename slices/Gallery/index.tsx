@@ -3,7 +3,7 @@ import type { SliceComponentProps } from "@prismicio/react";
 import type { CSSProperties } from "react";
 
 import { ContentImage } from "@/components/content-image/content-image";
-import { aspectRatio, galleryRows } from "@/lib/layout/gallery-rows";
+import { aspectRatio, galleryRows } from "@/components/layout/gallery-rows";
 
 import styles from "../body-slices.module.css";
 import { captionRepeatsAlt } from "../caption";

@@ -6,7 +6,7 @@ import { ContentImage } from "@/components/content-image/content-image";
 import { RichText } from "@/features/rich-text";
 import { VideoPlayer } from "@/features/video";
 import { RichHeading } from "@/components/rich-heading/rich-heading";
-import { coverSizes } from "@/lib/layout/image-fit";
+import { coverSizes } from "@/components/layout/image-fit";
 
 import type { SliceContext } from "../slice-context";
 import styles from "./hero.module.css";

@@ -2,7 +2,7 @@ import type { Content } from "@prismicio/client";
 import type { SliceComponentProps } from "@prismicio/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
-import { drawVars } from "@/lib/layout/image-fit";
+import { drawVars } from "@/components/layout/image-fit";
 
 import styles from "../body-slices.module.css";
 import { captionRepeatsAlt } from "../caption";

@@ -1,6 +1,6 @@
 import { draftMode } from "next/headers";
 
-import { NO_STORE } from "@/lib/net/cache-control";
+import { NO_STORE } from "@/lib/cache/lifetimes.mjs";
 
 /**
  * GET /api/draft-session: whether this request is an editor's valid draft-mode session, for the

@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 
 import { getEnv } from "@/lib/env";
 import { createHealthReporter } from "@/lib/health/health-report";
-import { NO_STORE } from "@/lib/net/cache-control";
+import { NO_STORE } from "@/lib/cache/lifetimes.mjs";
 import { clientAddress } from "@/lib/net/client-address";
 
 /**

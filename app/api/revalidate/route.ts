@@ -5,7 +5,7 @@ import { BodyTooLargeError, readTextUpTo } from "@/lib/net/bounded-body";
 import { getEnv } from "@/lib/env";
 import { loggerFor } from "@/lib/logger.mjs";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
-import { NO_STORE } from "@/lib/net/cache-control";
+import { NO_STORE } from "@/lib/cache/lifetimes.mjs";
 import { bundledContent, contentSource } from "@/lib/prismic/content-source";
 import { markRedirectTableStale } from "@/lib/routing/redirect-table";
 import { sameSecret } from "@/lib/security/same-secret.mjs";

@@ -1,6 +1,6 @@
-import { balancedColumns, balancedColumnVars, balancedSizes } from "@/lib/layout/balanced-columns";
-import { aspectRatio, galleryRows, rowSizes } from "@/lib/layout/gallery-rows";
-import { coverSizes, drawVars, frameRatio, maxDrawWidth, srcSetUpTo } from "@/lib/layout/image-fit";
+import { balancedColumns, balancedColumnVars, balancedSizes } from "@/components/layout/balanced-columns";
+import { aspectRatio, galleryRows, rowSizes } from "@/components/layout/gallery-rows";
+import { coverSizes, drawVars, frameRatio, maxDrawWidth, srcSetUpTo } from "@/components/layout/image-fit";
 
 describe("balancedColumns", () => {
   it("spreads items evenly over the fewest rows", () => {
