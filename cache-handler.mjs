@@ -33,7 +33,7 @@ import { documentTarget, FRONT_HEADERS } from "./server/request-target.mjs";
 import { sharedTagMarks } from "./lib/cache/tag-marks.mjs";
 import { measuredCacheHandler } from "./lib/metrics/isr-timing.mjs";
 import { siteMetrics } from "./lib/metrics/site-metrics.mjs";
-import { startEnv } from "./lib/runtime-env.mjs";
+import { startEnv } from "./lib/env/runtime-env.mjs";
 
 /** How long the first request waits for a Redis that is up to answer, before rendering without it. */
 const FIRST_CONNECT_WAIT_MS = 2_000;

@@ -27,8 +27,8 @@ jest.mock("@fortedigital/nextjs-cache-handler/redis-strings", () => ({
   default: jest.fn(),
 }));
 // REDIS_URL set as the server starts: the shared handler, the one that refreshes seeded pages.
-jest.mock("@/lib/runtime-env.mjs", () => {
-  const actual = jest.requireActual("@/lib/runtime-env.mjs");
+jest.mock("@/lib/env/runtime-env.mjs", () => {
+  const actual = jest.requireActual("@/lib/env/runtime-env.mjs");
   return { ...actual, startEnv: () => ({ ...actual.startEnv(), REDIS_URL: "redis://127.0.0.1:9" }) };
 });
 jest.mock("@/server/request-target.mjs", () => {

@@ -177,17 +177,17 @@ const SITE_CODE = [
 ];
 
 /**
- * The only readers of process.env: lib/env.ts (every variable, parsed and checked once),
- * lib/public-env.ts (NEXT_PUBLIC_* and NODE_ENV written literally, as Next inlines them) and
- * lib/runtime-env.mjs, the plain-JavaScript twin through which the files Node and Next
- * load uncompiled (server/, cache-handler.mjs, lib/cache/shared-cache.mjs, lib/logger.mjs)
+ * The only readers of process.env: lib/env/env.ts (every variable, parsed and checked once),
+ * lib/env/public-env.ts (NEXT_PUBLIC_* and NODE_ENV written literally, as Next inlines them) and
+ * lib/env/runtime-env.mjs, the plain-JavaScript twin through which the files Node and Next
+ * load uncompiled (server/, cache-handler.mjs, lib/cache/shared-cache.mjs, lib/log/logger.mjs)
  * read the same variables. (instrumentation.ts also tests NEXT_RUNTIME literally, as Next
  * documents, on a line of its own that says so.)
  */
 /** Tests beside the code drive it with an env object, and may start programs with an environment. */
 const TESTS = ["**/*.test.ts", "**/*.test.tsx"];
 
-const ENV_MODULES = ["lib/env.ts", "lib/public-env.ts", "lib/runtime-env.mjs"];
+const ENV_MODULES = ["lib/env/env.ts", "lib/env/public-env.ts", "lib/env/runtime-env.mjs"];
 
 const config = [
   ...nextCoreWebVitals,
@@ -243,7 +243,7 @@ const config = [
         {
           object: "process",
           property: "env",
-          message: "Read settings from lib/env.ts (getEnv(), as a parameter's default), never process.env.",
+          message: "Read settings from lib/env/env.ts (getEnv(), as a parameter's default), never process.env.",
         },
         // Redirects go through lib/net/same-site-redirect.ts, which checks the Location it sends.
         ...["Response", "NextResponse"].map((object) => ({
@@ -256,7 +256,7 @@ const config = [
     },
   },
   {
-    // Every line goes through lib/logger.mjs (lib/client-logger.ts in code shared with the browser).
+    // Every line goes through lib/log/logger.mjs (lib/log/client-logger.ts in code shared with the browser).
     // Tooling keeps the console: tests, e2e, and the scripts whose output is a report for a person
     // (benchmark tables and figures, font subsetting, the lockfile helper, the test runner).
     files: SITE_CODE,

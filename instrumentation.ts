@@ -1,12 +1,12 @@
 /** Runs once when the server starts (Next's instrumentation hook). */
 export async function register() {
-  // Next's documented pattern, and the one process.env read outside lib/env.ts: Next inlines this
+  // Next's documented pattern, and the one process.env read outside lib/env/env.ts: Next inlines this
   // literal per runtime, so the edge build of this file drops the Node-only imports below.
   // eslint-disable-next-line no-restricted-properties
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // The logger, also for code shared with the browser (lib/client-logger.ts finds it on globalThis);
+  // The logger, also for code shared with the browser (lib/log/client-logger.ts finds it on globalThis);
   // what Next and libraries print on the console goes through it too, redacted.
-  const { forwardConsole } = await import("@/lib/logger.mjs");
+  const { forwardConsole } = await import("@/lib/log/logger.mjs");
   forwardConsole();
   // npm start's front (server/request-target.mjs) reads request paths with the router's own rules.
   const { provideRequestRules } = await import("./server/request-target.mjs");

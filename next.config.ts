@@ -1,10 +1,10 @@
 import type { NextConfig } from "next";
 import { PHASE_PRODUCTION_SERVER } from "next/constants";
 
-import { buildDir } from "./lib/build-dir";
+import { buildDir } from "./lib/env/build-dir";
 import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
 import { PAGE_BODY_LIMIT } from "./lib/net/body-limits.mjs";
-import { getEnvOrExit } from "./lib/env";
+import { getEnvOrExit } from "./lib/env/env";
 import { configuredEndpoint } from "./lib/prismic/endpoint";
 import { staticPageRewrites } from "./lib/routing/static-pages";
 import { securityHeaderRules } from "./lib/security/headers";

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 
 import { hasDraftSession } from "@/lib/preview/draft-session";
-import { nodeEnv } from "@/lib/public-env";
+import { nodeEnv } from "@/lib/env/public-env";
 import {
   isSimulatorPath,
   simulatorMayAnswer,

@@ -1,7 +1,7 @@
 /**
  * npm run outbox:flush — re-sends the contact form messages queued in the outbox.
  * SMTP_URL (required), CONTACT_OUTBOX_DIR (default .outbox), CONTACT_SMTP_TIMEOUT_MS and
- * CONTACT_SMTP_REPLY_TIMEOUT_MS, read and checked by lib/env.ts like the site's. Lines go through the
+ * CONTACT_SMTP_REPLY_TIMEOUT_MS, read and checked by lib/env/env.ts like the site's. Lines go through the
  * site's logger. Ctrl-C or SIGTERM stops it once the message being sent is done; a second one
  * abandons that send too, and its message goes back to the queue. Exit code 0 when every message
  * was delivered; 1 when messages were kept or are still being sent by another process (or on an
@@ -9,8 +9,8 @@
  */
 import { handOverMs, smtpTransport } from "../features/contact/deliver";
 import { flushOutbox, outboxDir } from "../features/contact/outbox";
-import { getEnvOrExit } from "../lib/env";
-import { logger } from "../lib/logger.mjs";
+import { getEnvOrExit } from "../lib/env/env";
+import { logger } from "../lib/log/logger.mjs";
 import { isDeliberateRepeat } from "../lib/process/signals.mjs";
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;

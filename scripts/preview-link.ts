@@ -4,8 +4,8 @@
  * Needs CONTENT_PREVIEW_SECRET (the site's value). Exit 1 with one line saying what is wrong.
  */
 import { contentDir } from "../lib/prismic/content-source";
-import { getEnvOrExit } from "../lib/env";
-import { logger } from "../lib/logger.mjs";
+import { getEnvOrExit } from "../lib/env/env";
+import { logger } from "../lib/log/logger.mjs";
 import { PreviewLinkError, previewLinks, readReleases } from "../lib/preview/preview-links";
 import sliceMachineConfig from "../slicemachine.config.json";
 

@@ -101,7 +101,7 @@ function startWith(outbox: string): Promise<{ code: number | null; stdout: strin
   writeFileSync(
     script,
     `import { checkOutboxWritable, outboxDir } from ${JSON.stringify(path.join(ROOT, "features/contact/outbox.ts"))};
-import { logger } from ${JSON.stringify(path.join(ROOT, "lib/logger.mjs"))};
+import { logger } from ${JSON.stringify(path.join(ROOT, "lib/log/logger.mjs"))};
 import { exitUnlessStartable, provideStartChecks, startChecksFrom } from ${JSON.stringify(path.join(ROOT, "server/start-check.mjs"))};
 const dir = outboxDir();
 provideStartChecks(globalThis, { contactOutbox: () => checkOutboxWritable(dir) });

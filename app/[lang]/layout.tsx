@@ -20,12 +20,12 @@ import { SiteProvider } from "@/components/site-context/site-context";
 import { getSettings, getTranslations } from "@/lib/content/queries";
 import { pickLabels } from "@/lib/i18n/default-translations";
 import { companyName, siteDescription } from "@/lib/content/site-identity";
-import { getEnv } from "@/lib/env";
+import { getEnv } from "@/lib/env/env";
 import { fontVariables } from "@/lib/fonts/fonts";
 import { isLang, LANGS, LOCALES } from "@/lib/i18n/locales";
 import { STATUS_TEXT_KEYS } from "@/lib/i18n/status-text";
 import { contentSource } from "@/lib/prismic/content-source";
-import { siteUrl } from "@/lib/site-url";
+import { siteUrl } from "@/lib/seo/site-url";
 
 import "../globals.css";
 import "@/components/page-transition/page-transition.css";

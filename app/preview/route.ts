@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
 
 import { describeContentError } from "@/lib/content/content-errors";
-import { getEnv } from "@/lib/env";
-import { loggerFor } from "@/lib/logger.mjs";
+import { getEnv } from "@/lib/env/env";
+import { loggerFor } from "@/lib/log/logger.mjs";
 import { redirectWithinSite, sameSitePath } from "@/lib/net/same-site-redirect";
 import { startPreview } from "@/lib/preview/preview-session";
 import { isPreviewToken } from "@/lib/preview/preview-token";

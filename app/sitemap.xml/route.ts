@@ -1,6 +1,6 @@
 import { sitemapEntries, sitemapPartCount } from "@/lib/seo/sitemap-entries";
 import { sitemapIndexXml, urlsetXml, xmlResponse } from "@/lib/seo/sitemap-xml";
-import { absoluteUrl } from "@/lib/site-url";
+import { absoluteUrl } from "@/lib/seo/site-url";
 
 /** Every page in every language; past 50,000 URLs, an index of /sitemaps/<n>.xml. Rebuilt with the content. */
 export const revalidate = 60;

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { sendBoundMs } from "@/features/contact";
-import { parseEnv } from "@/lib/env";
-import { parseStartEnv } from "@/lib/runtime-env.mjs";
+import { parseEnv } from "@/lib/env/env";
+import { parseStartEnv } from "@/lib/env/runtime-env.mjs";
 
 const UNIT = path.join(__dirname, "site@.service");
 

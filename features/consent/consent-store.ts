@@ -3,7 +3,7 @@
  * analytics: dispatch actions, read a snapshot, and subscribe to each service's
  * enable and disable events (on save each service emits one).
  */
-import { clientLogger } from "@/lib/client-logger";
+import { clientLogger } from "@/lib/log/client-logger";
 
 import type { ConsentMap } from "./consent-cookie";
 import {

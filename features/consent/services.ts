@@ -3,7 +3,7 @@
  * default, enabled). Definitions live in code; names and descriptions come from
  * the translations document.
  */
-import { clientLogger } from "@/lib/client-logger";
+import { clientLogger } from "@/lib/log/client-logger";
 import type { Translations } from "@/lib/i18n/default-translations";
 
 export interface ConsentService {

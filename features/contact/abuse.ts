@@ -2,7 +2,7 @@
  * What keeps the contact form from being abused, each answered with its own
  * message: a honeypot field, a minimum fill time and a per-client rate limit.
  */
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env/env";
 
 export interface RateLimit {
   max: number;

@@ -1,6 +1,6 @@
 /** The contact form's delivery settings, from the environment (see the README). */
-import { getEnv, type Env } from "@/lib/env";
-import { siteUrl } from "@/lib/site-url";
+import { getEnv, type Env } from "@/lib/env/env";
+import { siteUrl } from "@/lib/seo/site-url";
 
 import { outboxDir } from "./outbox";
 

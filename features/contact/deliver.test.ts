@@ -12,7 +12,7 @@ import path from "node:path";
 
 import fc from "fast-check";
 
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env/env";
 import { REPEAT_SIGNAL_MS } from "@/lib/process/signals.mjs";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { headerValues, messageHeaders, partBody } from "@/test-support/raw-mail";

@@ -20,7 +20,7 @@ import {
 } from "nodemailer";
 import addressparser from "nodemailer/lib/addressparser";
 
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env/env";
 
 import { handOverMs as defaultHandOverMs, onHandOver } from "./smtp-transport";
 import { holdLease, isLeased, releaseLease, takeLease, THIS_PROCESS, type Lease } from "./outbox-lease";

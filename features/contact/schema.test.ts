@@ -2,7 +2,7 @@ import { createRateLimiter, isHoneypotFilled, isTooFast, minFillMs, rateLimitCon
 import { recipientFor } from "./recipients";
 import { formValues } from "./fields";
 import { validateContact } from "./schema";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env/env";
 
 const valid = {
   name: "Élise Varenne",

@@ -1,9 +1,9 @@
 import { createClient } from "@redis/client";
 
 import { COMMAND_TIMEOUT_MS, readyWithin, redisClientOptions } from "@/lib/cache/shared-cache.mjs";
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env/env";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
-import { logger } from "@/lib/logger.mjs";
+import { logger } from "@/lib/log/logger.mjs";
 
 import { createRateLimiter, rateLimitConfig, type RateLimit } from "./abuse";
 

@@ -11,9 +11,9 @@ import { NEXT_CACHE_IMPLICIT_TAG_ID } from "next/dist/lib/constants";
 import { createPublishedClient } from "@/lib/prismic/client";
 import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
 import { renderAnew, rerenderAccessFrom } from "@/lib/cache/rerender-handoff.mjs";
-import { getEnv } from "@/lib/env";
+import { getEnv } from "@/lib/env/env";
 import { langFromPrismic } from "@/lib/i18n/locales";
-import { logger } from "@/lib/logger.mjs";
+import { logger } from "@/lib/log/logger.mjs";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { sitemapEntries, sitemapPartCount } from "@/lib/seo/sitemap-entries";
 

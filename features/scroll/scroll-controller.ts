@@ -4,7 +4,7 @@
  * live when reduced motion or the pointer changes, holds the lock, and keeps
  * the scroll state current.
  */
-import { clientLogger } from "@/lib/client-logger";
+import { clientLogger } from "@/lib/log/client-logger";
 
 import { resolveScrollSettings, type ScrollEnvironment } from "./settings";
 import { createScrollStore, type ScrollStore } from "./scroll-state";

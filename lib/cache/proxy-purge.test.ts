@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 
 import { freePort } from "@/test-support/free-port";
 import { proxyPurgeUrls, purgeProxyCaches } from "@/lib/cache/proxy-purge";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env/env";
 
 describe("proxyPurgeUrls", () => {
   it("reads one purge address per proxy", () => {

@@ -4,8 +4,8 @@
  * s-maxage: one PURGE per URL in PROXY_PURGE_URLS (comma-separated, one per
  * proxy), each a purge-everything address of that proxy.
  */
-import { getEnv, type Env } from "@/lib/env";
-import { logger, type Logger } from "@/lib/logger.mjs";
+import { getEnv, type Env } from "@/lib/env/env";
+import { logger, type Logger } from "@/lib/log/logger.mjs";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 
 /** A proxy that does not answer within this is reported, not waited for: its cache then expires by itself. */

@@ -6,9 +6,9 @@
  * Plain JavaScript: Next loads cache-handler.mjs at run time without compiling it.
  */
 
-import { logger } from "../logger.mjs";
+import { logger } from "../log/logger.mjs";
 import { siteMetrics } from "../metrics/site-metrics.mjs";
-import { startEnv } from "../runtime-env.mjs";
+import { startEnv } from "../env/runtime-env.mjs";
 
 /** At most one report per minute while Redis stays away: a dead cache must not flood the log. */
 export const OUTAGE_REPORT_INTERVAL_MS = 60_000;
@@ -20,7 +20,7 @@ export const COMMAND_TIMEOUT_MS = 1_000;
  * Every key of a build starts with its build id, so two deployments sharing one
  * Redis never read each other's pages; REDIS_KEY_PREFIX separates sites.
  * @param {string | undefined} buildId
- * @param {Pick<import("../runtime-env.mjs").StartEnv, "REDIS_KEY_PREFIX">} [env]
+ * @param {Pick<import("../env/runtime-env.mjs").StartEnv, "REDIS_KEY_PREFIX">} [env]
  */
 export function cacheKeyPrefix(buildId, env = startEnv()) {
   const id = buildId?.trim();

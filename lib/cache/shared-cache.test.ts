@@ -6,7 +6,7 @@ import {
   withStoredLifetime,
   type Handler,
 } from "@/lib/cache/shared-cache.mjs";
-import { parseStartEnv } from "@/lib/runtime-env.mjs";
+import { parseStartEnv } from "@/lib/env/runtime-env.mjs";
 
 const defaults = parseStartEnv({});
 

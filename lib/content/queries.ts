@@ -4,7 +4,7 @@ import { cache } from "react";
 import { DEFAULT_TRANSLATIONS, type Translations } from "@/lib/i18n/default-translations";
 import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { prismicLang, type Lang } from "@/lib/i18n/locales";
-import { logger } from "@/lib/logger.mjs";
+import { logger } from "@/lib/log/logger.mjs";
 import { LIST_PAGE_SIZE, WORK_TYPE, type PageType, type ProjectStatus } from "@/lib/site/page-types";
 import { WORK_CATEGORIES, type WorkCategory } from "@/lib/site/work-categories";
 import { createClient } from "@/lib/prismic/client";

@@ -1,4 +1,4 @@
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env/env";
 import { contentGraceMs, createOutageClock } from "@/lib/health/outage-clock";
 
 describe("createOutageClock", () => {

@@ -1,4 +1,4 @@
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env/env";
 
 /**
  * How long a dependency has been failing: from the first failed check after a

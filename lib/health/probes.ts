@@ -3,9 +3,9 @@ import path from "node:path";
 
 import { createClient } from "@redis/client";
 
-import { buildDir } from "@/lib/build-dir";
+import { buildDir } from "@/lib/env/build-dir";
 import { readyWithin, redisClientOptions } from "@/lib/cache/shared-cache.mjs";
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env/env";
 import { contentSource } from "@/lib/prismic/content-source";
 
 /** A health check waits this long for each dependency. */

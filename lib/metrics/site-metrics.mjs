@@ -10,7 +10,7 @@
  */
 import client from "prom-client";
 
-import { logger } from "../logger.mjs";
+import { logger } from "../log/logger.mjs";
 import { scrapeProbe } from "./scrape-probe.mjs";
 
 /**

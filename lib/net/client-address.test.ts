@@ -1,4 +1,4 @@
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env/env";
 import { clientAddress, trustedProxies } from "@/lib/net/client-address";
 
 describe("clientAddress", () => {

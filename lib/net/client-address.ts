@@ -1,4 +1,4 @@
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env/env";
 
 /** TRUST_PROXY: how many proxies in front append to X-Forwarded-For ("true" is one; unset is none). */
 export function trustedProxies(env: Pick<Env, "TRUST_PROXY"> = getEnv()): number {

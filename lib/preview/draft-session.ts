@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { buildDir } from "@/lib/build-dir";
+import { buildDir } from "@/lib/env/build-dir";
 import { DRAFT_MODE_COOKIE } from "@/lib/security/headers";
 import { sameSecret } from "@/lib/security/same-secret.mjs";
 

@@ -1,7 +1,7 @@
 import { cookie as prismicCookie } from "@prismicio/client";
 import { cookies, draftMode } from "next/headers";
 
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env/env";
 
 /**
  * Starting and ending an editor's preview: Next's draft mode plus Prismic's

@@ -3,8 +3,8 @@ import path from "node:path";
 import { getRepositoryName } from "@prismicio/client";
 import { BUNDLED_ENDPOINT, bundledContentApi } from "@vifargent/content-api/in-process";
 
-import { getEnv, type Env } from "@/lib/env";
-import { logger } from "@/lib/logger.mjs";
+import { getEnv, type Env } from "@/lib/env/env";
+import { logger } from "@/lib/log/logger.mjs";
 import { boundedFetch } from "@/lib/prismic/bounded-fetch";
 import { configuredEndpoint } from "@/lib/prismic/endpoint";
 import { measuredFetch } from "@/lib/prismic/measured-fetch";

@@ -1,4 +1,4 @@
-import { getEnv, type Env } from "../env";
+import { getEnv, type Env } from "../env/env";
 
 /**
  * The Content API the site reads, from PRISMIC_ENDPOINT; undefined for the bundled

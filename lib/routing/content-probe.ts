@@ -3,7 +3,7 @@ import { filter } from "@prismicio/client";
 import { ENVELOPE_ONLY, projectListParams } from "@/lib/content/project-list";
 import { describeContentError } from "@/lib/content/content-errors";
 import { prismicLang, type Lang } from "@/lib/i18n/locales";
-import { logger } from "@/lib/logger.mjs";
+import { logger } from "@/lib/log/logger.mjs";
 import type { ListView } from "@/lib/routing/resolve-path";
 import { LIST_PAGE_SIZE, listStatus, WORK_TYPE } from "@/lib/site/page-types";
 import { createPublishedClient } from "@/lib/prismic/client";

@@ -1,4 +1,4 @@
-import { logger } from "@/lib/logger.mjs";
+import { logger } from "@/lib/log/logger.mjs";
 import { markRedirectTableStale, editorRedirect, redirectTable } from "@/lib/routing/redirect-table";
 
 /**
@@ -15,7 +15,7 @@ const content: { rows: unknown[]; works: Record<string, string[]>; fail: boolean
 };
 const queries: Query[] = [];
 
-jest.mock("@/lib/logger.mjs", () => ({ logger: { warn: jest.fn(), error: jest.fn(), info: jest.fn() } }));
+jest.mock("@/lib/log/logger.mjs", () => ({ logger: { warn: jest.fn(), error: jest.fn(), info: jest.fn() } }));
 const warn = logger.warn as unknown as jest.Mock;
 const error = logger.error as unknown as jest.Mock;
 

@@ -3,7 +3,7 @@ import { filter } from "@prismicio/client";
 import { ENVELOPE_ONLY } from "@/lib/content/project-list";
 import { describeContentError } from "@/lib/content/content-errors";
 import { DEFAULT_LANG, prismicLang, type Lang } from "@/lib/i18n/locales";
-import { logger } from "@/lib/logger.mjs";
+import { logger } from "@/lib/log/logger.mjs";
 import { routerRedirect } from "@/lib/net/same-site-redirect";
 import {
   buildRedirectTable,

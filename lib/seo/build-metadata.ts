@@ -1,9 +1,9 @@
 import { isFilled, type ImageField } from "@prismicio/client";
 import type { Metadata } from "next";
 
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env/env";
 import { DEFAULT_LANG, LOCALES, type Lang } from "@/lib/i18n/locales";
-import { absoluteUrl } from "@/lib/site-url";
+import { absoluteUrl } from "@/lib/seo/site-url";
 
 /**
  * A page's metadata: title (composed with the production name by the layout's

@@ -1,7 +1,7 @@
 import { asText, isFilled, type Content } from "@prismicio/client";
 
 import { DEFAULT_LANG, homePath, langFromPrismic, LOCALES, type Lang } from "@/lib/i18n/locales";
-import { absoluteUrl } from "@/lib/site-url";
+import { absoluteUrl } from "@/lib/seo/site-url";
 
 import { companyName, siteDescription } from "../content/site-identity";
 

@@ -4,7 +4,7 @@ import { documentAlternates } from "@/lib/content/alternates";
 import { getAllProjectEnvelopes, getPage, getProjectCount } from "@/lib/content/queries";
 import { LANGS, LOCALES } from "@/lib/i18n/locales";
 import { PAGE_TYPE_NAMES } from "@/lib/site/page-types";
-import { absoluteUrl } from "@/lib/site-url";
+import { absoluteUrl } from "@/lib/seo/site-url";
 
 import { MAX_SITEMAP_URLS, w3cDate, type SitemapEntry } from "./sitemap-xml";
 

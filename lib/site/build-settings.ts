@@ -1,4 +1,4 @@
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env/env";
 
 /**
  * How many of the most recent works each language prerenders at build (the rest

@@ -7,7 +7,7 @@ import { confirmationUrl, createMessageReceiver, type ContactFormState } from "@
 import { getPage, getSettings, getTranslations } from "@/lib/content/queries";
 import { companyName } from "@/lib/content/site-identity";
 import { isLang, localePath, type Lang } from "@/lib/i18n/locales";
-import { loggerFor } from "@/lib/logger.mjs";
+import { loggerFor } from "@/lib/log/logger.mjs";
 import { PAGE_TYPES } from "@/lib/site/page-types";
 
 // One rate limiter per server instance (see the README for several instances).

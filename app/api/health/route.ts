@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 
-import { getEnv } from "@/lib/env";
+import { getEnv } from "@/lib/env/env";
 import { createHealthReporter } from "@/lib/health/health-report";
 import { NO_STORE } from "@/lib/cache/lifetimes.mjs";
 import { clientAddress } from "@/lib/net/client-address";

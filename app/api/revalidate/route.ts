@@ -2,8 +2,8 @@ import { after, NextResponse, type NextRequest } from "next/server";
 
 import { markEveryPageStale, rerenderChangedPages } from "@/features/publish";
 import { BodyTooLargeError, readTextUpTo } from "@/lib/net/bounded-body";
-import { getEnv } from "@/lib/env";
-import { loggerFor } from "@/lib/logger.mjs";
+import { getEnv } from "@/lib/env/env";
+import { loggerFor } from "@/lib/log/logger.mjs";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { NO_STORE } from "@/lib/cache/lifetimes.mjs";
 import { bundledContent, contentSource } from "@/lib/prismic/content-source";

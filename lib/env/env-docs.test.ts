@@ -1,14 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { ENV_KEYS } from "@/lib/env";
+import { ENV_KEYS } from "@/lib/env/env";
 
 /**
- * The README's table of the site's variables and .env.example list exactly what lib/env.ts reads
+ * The README's table of the site's variables and .env.example list exactly what lib/env/env.ts reads
  * (its schema's keys); the tools' table names none of them.
  */
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "../..");
 const readme = readFileSync(path.join(ROOT, "README.md"), "utf8");
 const example = readFileSync(path.join(ROOT, ".env.example"), "utf8");
 
@@ -30,11 +30,11 @@ function tableVariables(heading: string): string[] {
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 
 describe("environment documentation", () => {
-  it("README's table of the site's variables lists exactly what lib/env.ts reads", () => {
+  it("README's table of the site's variables lists exactly what lib/env/env.ts reads", () => {
     expect(sorted(tableVariables("### The site"))).toEqual(sorted(ENV_KEYS));
   });
 
-  it(".env.example lists exactly what lib/env.ts reads", () => {
+  it(".env.example lists exactly what lib/env/env.ts reads", () => {
     const names = [...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]);
     expect(sorted(names)).toEqual(sorted(ENV_KEYS));
   });

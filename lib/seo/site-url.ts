@@ -1,4 +1,4 @@
-import { getEnv, type Env } from "@/lib/env";
+import { getEnv, type Env } from "@/lib/env/env";
 
 /** The site's public origin (NEXT_PUBLIC_SITE_URL), for canonical URLs, sitemap and Open Graph. */
 export function siteUrl(env: Pick<Env, "NEXT_PUBLIC_SITE_URL"> = getEnv()): string {

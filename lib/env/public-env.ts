@@ -1,12 +1,12 @@
 /**
  * What Next writes into the bundles at build, browser ones included: NEXT_PUBLIC_* variables and
  * NODE_ENV. Next inlines `process.env.X` only where it is written literally, so
- * they are spelled out here, in a module without imports that browser code may load. lib/env.ts
+ * they are spelled out here, in a module without imports that browser code may load. lib/env/env.ts
  * validates the NEXT_PUBLIC_* ones with every other variable (at build and at start): server code
  * reads them from there.
  */
 
-/** NEXT_PUBLIC_* as this bundle was built with them (the server reads them through lib/env.ts). */
+/** NEXT_PUBLIC_* as this bundle was built with them (the server reads them through lib/env/env.ts). */
 export function publicEnvSource(): Record<string, string | undefined> {
   return {
     NEXT_PUBLIC_SITE_URL: process.env.NEXT_PUBLIC_SITE_URL,

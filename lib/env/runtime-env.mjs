@@ -1,9 +1,9 @@
 // @ts-check
 /**
  * The environment, read and checked once: the schema of the variables that the files Node loads
- * uncompiled need (server/main.mjs, cache-handler.mjs, lib/cache/shared-cache.mjs, lib/logger.mjs), and
- * the helpers lib/env.ts builds the site's whole schema from. Plain JavaScript for those files; the
- * rest of the site reads lib/env.ts, and nothing reads process.env but these two.
+ * uncompiled need (server/main.mjs, cache-handler.mjs, lib/cache/shared-cache.mjs, lib/log/logger.mjs), and
+ * the helpers lib/env/env.ts builds the site's whole schema from. Plain JavaScript for those files; the
+ * rest of the site reads lib/env/env.ts, and nothing reads process.env but these two.
  *
  * Rules for every variable: an empty (or blank) value is unset, so the default applies; any other
  * value that does not parse stops the process with one line naming the variable, what is wrong
@@ -121,7 +121,7 @@ const proxyHops = variable((value) => {
     : { ok: false, problem: "is not a number of proxies" };
 }, "true (one proxy), false, or 0-9");
 
-/** The schema of the variables the uncompiled files read (lib/env.ts adds the site's). */
+/** The schema of the variables the uncompiled files read (lib/env/env.ts adds the site's). */
 export const startEnvSchema = z.object({
   /** Set by Next: `next dev` development, `next build` and `npm start` production, Jest test. */
   NODE_ENV: oneOf(/** @type {const} */ (["production", "development", "test"])).default("production"),

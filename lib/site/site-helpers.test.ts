@@ -7,7 +7,7 @@ import {
   shouldReloadForChunkError,
   statusCodeOf,
 } from "@/lib/errors/chunk-reload";
-import { parseEnv } from "@/lib/env";
+import { parseEnv } from "@/lib/env/env";
 import { categoryLabel, DEFAULT_TRANSLATIONS, pickLabels } from "@/lib/i18n/default-translations";
 import { flattenTranslations } from "@/lib/i18n/flatten-translations";
 import { localePath } from "@/lib/i18n/locales";

@@ -22,7 +22,7 @@ import { randomUUID } from "node:crypto";
 import pino from "pino";
 
 import { redactFields, redactText, redactValue } from "./log-redaction.mjs";
-import { logFormat, startEnv } from "./runtime-env.mjs";
+import { logFormat, startEnv } from "../env/runtime-env.mjs";
 
 /** @typedef {import("pino").Logger} Logger */
 /** @typedef {{ write(line: string): unknown }} Destination */
@@ -137,7 +137,7 @@ export function prettyLine(line, { colors = false } = {}) {
 /**
  * A logger for `env` (the parsed start environment), writing to `destination` (stdout by default;
  * tests pass their own).
- * @param {{ env?: Pick<import("./runtime-env.mjs").StartEnv, "LOG_LEVEL" | "LOG_FORMAT" | "NODE_ENV">; destination?: Destination; colors?: boolean }} [options]
+ * @param {{ env?: Pick<import("../env/runtime-env.mjs").StartEnv, "LOG_LEVEL" | "LOG_FORMAT" | "NODE_ENV">; destination?: Destination; colors?: boolean }} [options]
  * @returns {Logger}
  */
 export function createLogger({ env = startEnv(), destination, colors } = {}) {
@@ -207,7 +207,7 @@ export function loggerFor(headers, parent = logger) {
 }
 
 /**
- * Code that also runs in the browser (lib/client-logger.ts) cannot import this file; on the
+ * Code that also runs in the browser (lib/log/client-logger.ts) cannot import this file; on the
  * server it finds the logger here.
  */
 export const SHARED_LOGGER = Symbol.for("vifargent.logger");

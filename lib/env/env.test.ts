@@ -1,7 +1,7 @@
 import fc from "fast-check";
 
-import { ENV_KEYS, EnvError, parseEnv, type Env } from "@/lib/env";
-import { accessLogOn, parseStartEnv } from "@/lib/runtime-env.mjs";
+import { ENV_KEYS, EnvError, parseEnv, type Env } from "@/lib/env/env";
+import { accessLogOn, parseStartEnv } from "@/lib/env/runtime-env.mjs";
 
 /** Catches the EnvError `parseEnv` throws. */
 function failure(source: Record<string, string | undefined>): EnvError {
@@ -129,7 +129,7 @@ const SECRETS: Array<keyof Env> = [
   "SMTP_URL",
 ];
 
-describe("lib/env.ts", () => {
+describe("lib/env/env.ts", () => {
   it("has defaults for everything: the site runs with no variable set", () => {
     expect(parseEnv({})).toEqual({
       NODE_ENV: "production",

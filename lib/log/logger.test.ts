@@ -7,9 +7,9 @@ import {
   prettyLine,
   requestIdFrom,
   withRequestId,
-} from "@/lib/logger.mjs";
-import { redactText, redactValue } from "@/lib/log-redaction.mjs";
-import { parseStartEnv } from "@/lib/runtime-env.mjs";
+} from "@/lib/log/logger.mjs";
+import { redactText, redactValue } from "@/lib/log/log-redaction.mjs";
+import { parseStartEnv } from "@/lib/env/runtime-env.mjs";
 
 /** A logger writing into an array; `LOG_*` and NODE_ENV as a test's environment would set them. */
 function capture(env: Record<string, string> = {}) {

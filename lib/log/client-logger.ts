@@ -1,7 +1,7 @@
 /**
  * The logger for code that also runs in the browser (client components, and modules both sides
  * share), which cannot load pino without growing every visitor's JavaScript. On the server it is
- * lib/logger.mjs itself, redaction included (found on globalThis, where that module puts it). In
+ * lib/log/logger.mjs itself, redaction included (found on globalThis, where that module puts it). In
  * the browser it is the console: those lines reach only the visitor's own developer tools, never
  * the server's log, so nothing is redacted there and nothing is added to the page's JavaScript.
  */
