@@ -55,6 +55,12 @@ const ROOT_FILES = {
   message:
     "lib/ never imports the project's root files: move what lib needs into lib/ (as lib/prismic/client.ts).",
 };
+/**
+ * Tools a person runs (`npm run bench*`, the test runner, the content and font generators): their
+ * output is a report for a person, and they are never part of the site.
+ */
+const TOOLS = ["bench/**", "scripts/**", "content/tools/**", "lib/fonts/tools/**"];
+
 const boundaries = [
   {
     // Shared code: imports no route, component, feature or slice, so anything may use it.
@@ -143,24 +149,18 @@ const boundaries = [
     },
   },
   {
-    // Command-line tools and benchmarks stand on their own: browser-test code is not a library.
-    files: ["scripts/**"],
+    // Tools and benchmarks stand on their own: browser-test code is not a library.
+    files: TOOLS,
     rules: {
       "no-restricted-imports": restrict(FEATURE_INTERNALS, {
         group: ["@/e2e/*", "**/e2e/*", "**/e2e"],
-        message: "scripts/ never imports e2e/: move what both need to test-support/ or lib/.",
+        message: "Tools never import e2e/: move what both need to test-support/ or lib/.",
       }),
     },
   },
-  {
-    // The one named exception: a Node program run by tsx, which cannot load the CSS that the
-    // contact feature's index brings with its components; it takes the outbox and SMTP modules.
-    files: ["scripts/outbox-flush.ts"],
-    rules: { "no-restricted-imports": "off" },
-  },
 ];
 
-/** The site's code: what `npm run build` bundles or `npm start` runs, and the outbox CLI built on it. */
+/** The site's code: what `npm run build` bundles or `npm start` runs, and the command-line tools built on it. */
 const SITE_CODE = [
   "app/**",
   "lib/**",
@@ -173,7 +173,6 @@ const SITE_CODE = [
   "next.config.ts",
   "server/**",
   "cache-handler.mjs",
-  "scripts/outbox-flush.ts",
 ];
 
 /**
@@ -236,14 +235,15 @@ const config = [
   },
   {
     files: SITE_CODE,
-    ignores: [...ENV_MODULES, ...TESTS],
+    ignores: [...ENV_MODULES, ...TESTS, ...TOOLS],
     rules: {
       "no-restricted-properties": [
         "error",
         {
           object: "process",
           property: "env",
-          message: "Read settings from lib/env/env.ts (getEnv(), as a parameter's default), never process.env.",
+          message:
+            "Read settings from lib/env/env.ts (getEnv(), as a parameter's default), never process.env.",
         },
         // Redirects go through lib/net/same-site-redirect.ts, which checks the Location it sends.
         ...["Response", "NextResponse"].map((object) => ({
@@ -256,11 +256,10 @@ const config = [
     },
   },
   {
-    // Every line goes through lib/log/logger.mjs (lib/log/client-logger.ts in code shared with the browser).
-    // Tooling keeps the console: tests, e2e, and the scripts whose output is a report for a person
-    // (benchmark tables and figures, font subsetting, the lockfile helper, the test runner).
+    // Every line goes through lib/log/logger.mjs (lib/log/client-logger.ts in code shared with the
+    // browser). Tests, e2e and the tools (TOOLS) keep the console.
     files: SITE_CODE,
-    ignores: TESTS,
+    ignores: [...TESTS, ...TOOLS],
     rules: { "no-console": "error" },
   },
 ];

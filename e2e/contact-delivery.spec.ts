@@ -294,7 +294,7 @@ test("an instance killed mid-send loses nothing: the message is on disk, and the
   const flush = await new Promise<{ code: number | null; output: string }>((resolve) => {
     execFile(
       process.execPath,
-      [path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), "scripts/outbox-flush.ts"],
+      [path.join(ROOT, "node_modules", "tsx", "dist", "cli.mjs"), "features/contact/outbox-flush.ts"],
       {
         cwd: ROOT,
         env: { ...process.env, ...siteEnv(sink.url, outbox) },

@@ -137,12 +137,12 @@ describe("deploy/systemd/site-outbox-flush.service and .timer", () => {
 
   test("runs the flush script under node itself (its signals reach the flush), only with SMTP_URL set", () => {
     expect(settings(service, "ExecStart")).toEqual([
-      "/usr/bin/env node --import tsx scripts/outbox-flush.ts",
+      "/usr/bin/env node --import tsx features/contact/outbox-flush.ts",
     ]);
     const script = JSON.parse(readFileSync(path.join(__dirname, "../../package.json"), "utf8")).scripts[
       "outbox:flush"
     ];
-    expect(script).toBe("tsx scripts/outbox-flush.ts");
+    expect(script).toBe("tsx features/contact/outbox-flush.ts");
     expect(settings(service, "ExecCondition")).toEqual([`/bin/sh -c 'test -n "$SMTP_URL"'`]);
     expect(settings(service, "KillSignal")).toEqual(["SIGINT"]);
     // Its first signal lets the send under way finish: systemd waits for that.

@@ -865,7 +865,7 @@ function startFlush(env: Record<string, string>): FlushRun {
   for (const name of Object.keys(base)) {
     if (name.startsWith("CONTACT_") || name === "SMTP_URL") delete base[name];
   }
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["scripts/outbox-flush.ts"], {
+  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["features/contact/outbox-flush.ts"], {
     cwd: ROOT,
     env: { ...base, ...env },
     stdio: ["ignore", "pipe", "pipe"],

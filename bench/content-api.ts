@@ -5,7 +5,7 @@
  *   2. a filtered, ordered query on a generated 10,000-project repository.
  * Prints figures; it asserts nothing (machines here are shared and noisy).
  */
-import { benchContentLatency, describeLatency } from "./bench/content-latency";
+import { benchContentLatency, describeLatency } from "./parts/content-latency";
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 200);
 const GENERATED_WORKS = Number(process.env.BENCH_WORKS ?? 10_000);

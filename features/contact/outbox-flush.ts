@@ -7,11 +7,11 @@
  * was delivered; 1 when messages were kept or are still being sent by another process (or on an
  * error); 130/143 when interrupted.
  */
-import { handOverMs, smtpTransport } from "../features/contact/deliver";
-import { flushOutbox, outboxDir } from "../features/contact/outbox";
-import { getEnvOrExit } from "../lib/env/env";
-import { logger } from "../lib/log/logger.mjs";
-import { isDeliberateRepeat } from "../lib/process/signals.mjs";
+import { handOverMs, smtpTransport } from "./deliver";
+import { flushOutbox, outboxDir } from "./outbox";
+import { getEnvOrExit } from "@/lib/env/env";
+import { logger } from "@/lib/log/logger.mjs";
+import { isDeliberateRepeat } from "@/lib/process/signals.mjs";
 
 const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 

@@ -18,8 +18,8 @@ import {
   describeRequests,
   failures,
   figuresJson,
-} from "./bench/list-filter";
-import { ROOT } from "./bench/next-process";
+} from "./parts/list-filter";
+import { ROOT } from "./parts/next-process";
 
 const WORKS = Number(process.env.BENCH_WORKS ?? 10_000);
 const BUILD_DIR = ".next";

@@ -18,10 +18,10 @@ import path from "node:path";
 import autocannon from "autocannon";
 
 import { freePort } from "../test-support/free-port";
-import { treeRss } from "./bench/measure";
-import { summarize } from "./bench/metrics-summary";
-import { nextBuild, nextStart, ROOT } from "./bench/next-process";
-import { loadTest } from "./bench/throughput";
+import { treeRss } from "./parts/measure";
+import { summarize } from "./parts/metrics-summary";
+import { nextBuild, nextStart, ROOT } from "./parts/next-process";
+import { loadTest } from "./parts/throughput";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);
 const WARMUP = Number(process.env.SOAK_WARMUP ?? 30);

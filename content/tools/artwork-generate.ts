@@ -5,14 +5,14 @@
  * gradients and bold shapes, no grain) and rendered with sharp. Each image is
  * seeded from its file name, so re-running the script produces the same files.
  *
- *   npx tsx scripts/artwork-generate.ts            # (re)generate everything
- *   npx tsx scripts/artwork-generate.ts cover-     # only files whose name contains "cover-"
+ *   npm run content:artwork            # (re)generate everything
+ *   npm run content:artwork -- cover-  # only files whose name contains "cover-"
  */
 import { mkdir, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 
-const OUT_DIR = path.join(process.cwd(), "content", "assets");
+const OUT_DIR = path.join(__dirname, "..", "assets");
 const JPEG_QUALITY = 78;
 
 // ---------------------------------------------------------------------------

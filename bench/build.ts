@@ -7,7 +7,7 @@
  */
 import { cpus } from "node:os";
 
-import { buildAtSize, describeBuild, type BuildAtSize } from "./bench/build-scale";
+import { buildAtSize, describeBuild, type BuildAtSize } from "./parts/build-scale";
 
 const SIZES = (process.env.BENCH_BUILD_WORKS ?? "100,1000,10000").split(",").map(Number);
 

@@ -17,15 +17,15 @@ import { startBareCacheNginx, startNginx, startStaticNginx } from "../test-suppo
 import { DEFAULT_LANG, LANGS, langFromPath, localePath } from "../lib/i18n/locales";
 import { freePort } from "../test-support/free-port";
 import { PAGE_TYPE_NAMES, PAGE_TYPES, WORK_PATH_PREFIX } from "../lib/site/page-types";
-import { buildAtSize, describeBuild, type BuildAtSize } from "./bench/build-scale";
-import { benchContentLatency, describeLatency, type Latency } from "./bench/content-latency";
-import { createFloorApp } from "./bench/floor-app";
-import { measureJs, type JsWeight } from "./bench/js-weight";
-import { describeFirstPaint, measureFirstPaint } from "./bench/first-paint";
-import { describeFontSwap, measureFontSwap } from "./bench/font-swap";
-import { median, padCells as pad, repeat, SCREENS } from "./bench/measure";
-import { nextBuild, nextStart, ROOT, type BuildFigures, type RunningServer } from "./bench/next-process";
-import { loadTest, requireWrk, type Throughput } from "./bench/throughput";
+import { buildAtSize, describeBuild, type BuildAtSize } from "./parts/build-scale";
+import { benchContentLatency, describeLatency, type Latency } from "./parts/content-latency";
+import { createFloorApp } from "./parts/floor-app";
+import { measureJs, type JsWeight } from "./parts/js-weight";
+import { describeFirstPaint, measureFirstPaint } from "./parts/first-paint";
+import { describeFontSwap, measureFontSwap } from "./parts/font-swap";
+import { median, padCells as pad, repeat, SCREENS } from "./parts/measure";
+import { nextBuild, nextStart, ROOT, type BuildFigures, type RunningServer } from "./parts/next-process";
+import { loadTest, requireWrk, type Throughput } from "./parts/throughput";
 
 const QUICK = process.argv.includes("--quick");
 /** Only the rows through nginx (`npm run bench -- --nginx`): a build and a few minutes; results.json is left as it is. */

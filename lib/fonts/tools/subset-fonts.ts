@@ -13,7 +13,7 @@ import path from "node:path";
 
 import subsetFont from "subset-font";
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "../../..");
 
 const RANGES: Array<[number, number]> = [
   [0x20, 0x7e], // Basic Latin

@@ -3,11 +3,11 @@
  * bundled release (by id or label), or of one document (by id or uid), on NEXT_PUBLIC_SITE_URL.
  * Needs CONTENT_PREVIEW_SECRET (the site's value). Exit 1 with one line saying what is wrong.
  */
-import { contentDir } from "../lib/prismic/content-source";
-import { getEnvOrExit } from "../lib/env/env";
-import { logger } from "../lib/log/logger.mjs";
-import { PreviewLinkError, previewLinks, readReleases } from "../lib/preview/preview-links";
-import sliceMachineConfig from "../slicemachine.config.json";
+import { contentDir } from "../prismic/content-source";
+import { getEnvOrExit } from "../env/env";
+import { logger } from "../log/logger.mjs";
+import { PreviewLinkError, previewLinks, readReleases } from "./preview-links";
+import sliceMachineConfig from "../../slicemachine.config.json";
 
 async function main() {
   const env = getEnvOrExit();

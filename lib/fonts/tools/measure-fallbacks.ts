@@ -19,7 +19,7 @@ import path from "node:path";
 
 import { chromium } from "@playwright/test";
 
-const ROOT = path.resolve(__dirname, "..");
+const ROOT = path.resolve(__dirname, "../../..");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 /** The weights the styles use (each gets a fallback face sized for it), and the ranges they cover. */
@@ -236,7 +236,7 @@ async function main() {
       });
     }
   }
-  const header = `/* Written by npm run fonts:fallbacks (scripts/fonts-fallbacks.ts): do not edit. Local fonts sized
+  const header = `/* Written by npm run fonts:fallbacks (lib/fonts/tools/measure-fallbacks.ts): do not edit. Local fonts sized
    to take the same room as each web face at each weight, measured on ${text.length} characters of the
    site's content, so that nothing moves when the web font arrives. */\n`;
   writeFileSync(path.join(ROOT, "lib/fonts/fallbacks.css"), `${header}\n${rules.join("\n\n")}\n`);

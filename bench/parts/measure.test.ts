@@ -1,5 +1,5 @@
 import { freePort } from "@/test-support/free-port";
-import { median, repeat } from "@/scripts/bench/measure";
+import { median, repeat } from "@/bench/parts/measure";
 
 describe("bench helpers", () => {
   it("takes the median of odd and even counts, whatever the order", () => {
