@@ -3,7 +3,7 @@ import nextTypescript from "eslint-config-next/typescript";
 import prettier from "eslint-config-prettier/flat";
 
 /**
- * The architecture's boundaries (README "Architecture"), as import rules: a
+ * The architecture's boundaries (README.md, "Architecture": app → slices → features → components → lib), as import rules: a
  * wrong import fails `npm run lint`. `@/x` and relative paths are both caught.
  */
 const FEATURE_INTERNALS = {

@@ -4,7 +4,7 @@ import { homePath, pageAt, projects, translation, type Lang } from "./helpers/co
 
 /**
  * The 404 cases: status 404, the page's texts in the URL's
- * language (English: the spec's exact texts; French: the translations
+ * language (English: the exact texts of docs/product.md#pages; French: the translations
  * document's), a link to that language's home, and the right <html lang>.
  */
 

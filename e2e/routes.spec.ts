@@ -222,7 +222,7 @@ for (const expected of pages) {
 /** The site's description is the home page's (and what its share cards say). */
 for (const lang of ["fr", "en"] as Lang[]) {
   const path = documentPath(single("home_page", lang))!;
-  test(`the ${lang} home page (${path}) has the spec's description`, async ({ page }) => {
+  test(`the ${lang} home page (${path}) has the product's description`, async ({ page }) => {
     await page.goto(path);
     await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", SITE_DESCRIPTION[lang]);
     await expect(page.locator('meta[property="og:description"]')).toHaveAttribute(

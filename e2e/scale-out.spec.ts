@@ -10,7 +10,7 @@ import { startRedis, type RedisServer } from "../test-support/redis";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**
- * Several instances as an operator runs them (README "Deploying"): Debian's
+ * Several instances as an operator runs them (deploy/README.md): Debian's
  * redis-server shared by two production servers, each from its own copy of the
  * build (nothing else shared, as on two machines), reading one content service,
  * behind Debian's nginx with deploy/nginx/site.conf.

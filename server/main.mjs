@@ -18,7 +18,13 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 
-import { forwardConsole, logger, REQUEST_ID_HEADER, requestIdFrom, withRequestId } from "../lib/log/logger.mjs";
+import {
+  forwardConsole,
+  logger,
+  REQUEST_ID_HEADER,
+  requestIdFrom,
+  withRequestId,
+} from "../lib/log/logger.mjs";
 import { siteMetrics } from "../lib/metrics/site-metrics.mjs";
 import { isDeliberateRepeat } from "../lib/process/signals.mjs";
 import { accessLogOn, exitOnInvalidEnv, startEnv } from "../lib/env/runtime-env.mjs";

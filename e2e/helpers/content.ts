@@ -13,15 +13,15 @@ const CONTENT_DIR = path.resolve(ROOT, process.env.CONTENT_DIR ?? "content");
 
 export type Lang = "fr" | "en";
 
-/** The site's languages: French (the master language) at the spec's paths, English under /en. */
+/** The site's languages: French (the master language) at the root paths, English under /en (docs/product.md#languages-and-addresses). */
 export const LANGS: Record<Lang, { prismic: string; prefix: string }> = {
   fr: { prismic: "fr-fr", prefix: "" },
   en: { prismic: "en-gb", prefix: "/en" },
 };
 
 /**
- * The site's meta description, the home page's in each language: the
- * spec's sentence word for word in English, its French translation in French.
+ * The site's meta description, the home page's in each language: the product's
+ * sentence (docs/product.md#who-it-is-for) word for word in English, its French translation in French.
  */
 export const SITE_DESCRIPTION: Record<Lang, string> = {
   en: "Creative storytellers mixing artists, marketers, scientists and tech-geeks to create brand content and entertainment for all media and audiences.",

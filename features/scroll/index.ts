@@ -2,12 +2,12 @@
  * Scrolling: smooth on devices with a fine pointer (Lenis,
  * loaded on demand), native elsewhere, and the scroll indicator.
  *
- * Public API, the parts the spec names:
+ * Public API, the parts docs/product.md#scrolling names:
  * - `ScrollProvider` around the page; `ScrollIndicator` (shows while the
  *   target and current positions are more than 10 px apart).
  * - The scroll state (current, target, bounding, ratio, precision, locked,
  *   active): `useScrollState()`.
- * - The two events the spec says it emits: `useTicker(callback, order)` for
+ * - The two events code that follows the scroll hears: `useTicker(callback, order)` for
  *   every frame of the shared ticker, `useResize(callback)` after the
  *   viewport is resized (debounced).
  * - The lock that blocks every scroll but a forced one: `useScrollLock(active)`

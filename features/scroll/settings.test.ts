@@ -29,7 +29,7 @@ const desktop: ScrollEnvironment = {
 };
 
 describe("scroll settings", () => {
-  it("scrolls smoothly on a desktop with a fine pointer, with the spec's constants", () => {
+  it("scrolls smoothly on a desktop with a fine pointer, with the product's constants (docs/product.md#scrolling)", () => {
     expect(resolveScrollSettings(desktop)).toEqual({
       smooth: true,
       lerp: 0.1,
@@ -86,7 +86,7 @@ describe("scroll settings", () => {
     ).toBe(false);
   });
 
-  it("keeps the spec's other constants", () => {
+  it("keeps the product's other constants", () => {
     expect(SCROLL).toMatchObject({
       ratio: 0.1,
       precision: 0,

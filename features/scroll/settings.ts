@@ -1,7 +1,7 @@
 /**
  * Whether the page scrolls smoothly, and how:
  * smooth only with a fine pointer on a device that is not mobile, never when
- * the visitor prefers reduced motion; the constants are the spec's.
+ * the visitor prefers reduced motion; the constants are docs/product.md#scrolling's.
  */
 
 export const SCROLL = {

@@ -1,5 +1,6 @@
 /**
- * The site's languages: French at the spec's paths (the default), English under /en.
+ * The site's languages: French at the root paths (the default), English under /en
+ * (docs/product.md#languages-and-addresses).
  * `lang` is the URL segment, `prismic` the repository's language code.
  */
 export const LOCALES = {

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * What never reaches a log line (README "Logs"): access tokens and secrets, preview tokens and
+ * What never reaches a log line (lib/log/README.md): access tokens and secrets, preview tokens and
  * refs, the preview and draft-mode cookies, Authorization credentials, passwords in URLs, e-mail
  * addresses and message bodies. lib/log/logger.mjs applies it to every message and every field, so no
  * caller has to; free of imports so browser code can use it too.

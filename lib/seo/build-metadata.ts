@@ -24,7 +24,7 @@ export interface PageSeo {
   fallbackImage?: ImageField | null;
   alternates: Partial<Record<Lang, string>>;
   type?: "website" | "article" | "video.other";
-  /** Kept out of search results, its links still followed (a filtered list: see README "Works lists"). */
+  /** Kept out of search results, its links still followed (a filtered list: docs/architecture.md, "Lists"). */
   noindex?: boolean;
 }
 

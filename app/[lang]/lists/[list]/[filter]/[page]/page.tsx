@@ -82,7 +82,7 @@ export async function generateMetadata({
       titleSuffix: suffix || undefined,
       alternates: (alternates) => pageAlternates(alternates, view, counts),
       // A category's pages are the list's works again, narrowed: search engines get the whole lists
-      // (and each work) once, not 48 more lists of the same cards (README "Works lists").
+      // (and each work) once, not 48 more lists of the same cards (docs/architecture.md, "Lists").
       noindex: view.category !== null,
     });
   });
