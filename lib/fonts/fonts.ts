@@ -13,13 +13,16 @@ import "./fallbacks.css";
  * there text fell back unadjusted.
  *
  * Only the text face is preloaded. Chromium holds the first paint for a preloaded
- * font, and on a slow link each file shares the link with the page's first picture:
- * the display face (headings, left-aligned blocks whose lines the stand-in keeps) is
- * fetched when the first layout asks for it and swaps in without moving anything.
- * The text face sets right-aligned and inline runs (the header's links, a filter's
- * counts, a bold phrase mid-line) that its stand-in, matched on average widths, would
- * shift sideways by a few pixels when it arrived (bench/README.md, "What the first
- * paint waits for").
+ * font briefly (measured: a font that arrives within about 100 ms of the request is
+ * in the first paint, one that takes 200 ms is not), and on a slow link each file
+ * shares the link with the page's first picture: the display face (headings,
+ * left-aligned blocks whose lines the stand-in keeps) is fetched when the first
+ * layout asks for it and swaps in without moving anything. The text face sets
+ * right-aligned and inline runs (the header's links, a filter's labels, a bold
+ * phrase mid-line): on a fast link it is in the first paint; on a slow one it
+ * arrives after it, and those runs move sideways by a few pixels while every line
+ * and row stays (e2e/first-paint.spec.ts; bench/README.md, "What the first paint
+ * waits for").
  */
 export const displayFont = localFont({
   src: "./bricolage-grotesque-display.woff2",
