@@ -120,7 +120,14 @@ async function movedWhenFontsArrive(
       // on a slow link it misses the first paint, which the other assertion covers. Here it is in.
       await expect
         .poll(
-          () => page.evaluate(() => Array.from(document.fonts).some((face) => face.status === "loaded")),
+          () =>
+            page.evaluate(() =>
+              // A web face, not one of the local stand-ins (lib/fonts/fallbacks.css: "… Fallback"),
+              // which count as loaded at once.
+              Array.from(document.fonts).some(
+                (face) => !/Fallback/.test(face.family) && face.status === "loaded",
+              ),
+            ),
           {
             message: `${path}: the preloaded text face is in use`,
           },
