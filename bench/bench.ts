@@ -37,7 +37,7 @@ const NGINX_ONLY = process.argv.includes("--nginx");
 const FIRST_PAINT_ONLY = process.argv.includes("--first-paint");
 /**
  * Lighthouse on these routes only (`--routes=/,/legals`), for a change measured on a few pages:
- * the other tables still cover every route.
+ * the other tables still cover every route, and results.json is left as it is.
  */
 const LIGHTHOUSE_ROUTES = process.argv
   .find((arg) => arg.startsWith("--routes="))
@@ -433,6 +433,8 @@ async function main() {
     };
     if (FIRST_PAINT_ONLY) {
       printFirstPaint();
+      // Some routes only: printed, and results.json keeps the last run over every route.
+      if (LIGHTHOUSE_ROUTES) return;
       const previous = JSON.parse(readFileSync(RESULTS, "utf8")) as Record<string, unknown>;
       writeResults({
         ...previous,
