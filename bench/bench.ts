@@ -379,7 +379,8 @@ async function main() {
       `Node ${machine.node}, Next ${machine.next}, ${machine.date}; each figure the median of ${RUNS} run(s)`,
   );
 
-  requireWrk();
+  // Only the load tests need wrk: the first paint alone runs without it.
+  if (!FIRST_PAINT_ONLY) requireWrk();
   const [sitePort, floorPort] = [await freePort(), await freePort()];
   const siteOrigin = `http://127.0.0.1:${sitePort}`;
   // The site as an operator runs it, analytics configured (loaded only after consent).
