@@ -45,6 +45,9 @@ const WRONG: Array<[string, string, RegExp]> = [
   ["lib/site/x.ts", "../../prismicio", /never imports the project's root files/],
   ["lib/x.ts", "../proxy", /never imports the project's root files/],
   ["lib/site/x.ts", "@/instrumentation", /never imports the project's root files/],
+  ["lib/cache/x.ts", "../../next.config.ts", /never imports the project's root files/],
+  ["lib/fonts/tools/x.ts", "@/features/contact", /lib\/ is shared code/],
+  ["lib/fonts/tools/x.ts", "@/prismicio", /never imports the project's root files/],
 ];
 
 const RIGHT: Array<[string, string]> = [
