@@ -10,6 +10,7 @@ import {
   ConsentSlot,
   siteServices,
 } from "@/features/consent";
+import { noticeVersionForPage } from "@/features/consent-proof";
 import { NavigationProgress } from "@/components/page-transition/navigation-progress";
 import { PageTransition } from "@/components/page-transition/page-transition";
 import { ClientNavigation } from "@/components/site-link/client-navigation-listener";
@@ -57,7 +58,12 @@ export async function generateMetadata({ params }: LayoutProps<"/[lang]">): Prom
 export default async function LangLayout({ children, params }: LayoutProps<"/[lang]">) {
   const { lang } = await params;
   if (!isLang(lang)) notFound();
-  const [settings, t, draft] = await Promise.all([getSettings(lang), getTranslations(lang), draftMode()]);
+  const [settings, t, draft, noticeVersion] = await Promise.all([
+    getSettings(lang),
+    getTranslations(lang),
+    draftMode(),
+    noticeVersionForPage(),
+  ]);
   const name = companyName(settings);
   const source = contentSource();
   const measurementId = getEnv().NEXT_PUBLIC_GA_MEASUREMENT_ID;
@@ -72,7 +78,11 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
       <body>
         <ScrollProvider>
           <SiteProvider value={{ lang, t: pickLabels(t, STATUS_TEXT_KEYS), companyName: name }}>
-            <ConsentProvider services={siteServices(t, measurementId)} gaMeasurementId={measurementId}>
+            <ConsentProvider
+              services={siteServices(t, measurementId)}
+              gaMeasurementId={measurementId}
+              recording={{ version: noticeVersion, lang }}
+            >
               <a href="#main" className="skip-link">
                 {t["common.skip_link"]}
               </a>

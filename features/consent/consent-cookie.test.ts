@@ -1,4 +1,12 @@
-import { CONSENT_COOKIE, parseConsent, serializeConsent } from "./consent-cookie";
+import {
+  CONSENT_COOKIE,
+  CONSENT_ID,
+  newConsentId,
+  parseConsent,
+  parseSavedConsent,
+  serializeConsent,
+  serializeSavedConsent,
+} from "./consent-cookie";
 
 describe("consent cookie codec", () => {
   it("has a product-specific name", () => {
@@ -57,5 +65,38 @@ describe("consent cookie codec", () => {
     expect(serializeConsent({ necessary: true, "bad id": true } as Record<string, boolean>)).toBe(
       '{"necessary":true}',
     );
+  });
+
+  it("keeps the record's reference with the choices, and still reads a bare map written before", () => {
+    const saved = {
+      choices: { necessary: true, youtube: false },
+      receipt: { id: newConsentId(), at: 1_764_201_600_000 },
+    };
+    expect(parseSavedConsent(serializeSavedConsent(saved))).toEqual(saved);
+    expect(parseConsent(serializeSavedConsent(saved))).toEqual(saved.choices);
+    expect(parseSavedConsent('{"necessary":true,"youtube":true}')).toEqual({
+      choices: { necessary: true, youtube: true },
+    });
+  });
+
+  it("makes consent ids of 16 random bytes, none alike", () => {
+    const ids = new Set(Array.from({ length: 1000 }, () => newConsentId()));
+    expect(ids.size).toBe(1000);
+    for (const id of ids) expect(id).toMatch(CONSENT_ID);
+  });
+
+  it.each([
+    ["a receipt without choices", '{"id":"AAAAAAAAAAAAAAAAAAAAAA","at":1}'],
+    ["a short id", '{"id":"AAAA","at":1,"choices":{"necessary":true}}'],
+    ["an id with other characters", '{"id":"AAAAAAAAAAAAAAAAAAAA/+","at":1,"choices":{"necessary":true}}'],
+    ["a time that is text", '{"id":"AAAAAAAAAAAAAAAAAAAAAA","at":"today","choices":{"necessary":true}}'],
+    ["a negative time", '{"id":"AAAAAAAAAAAAAAAAAAAAAA","at":-5,"choices":{"necessary":true}}'],
+    [
+      "a field no cookie has",
+      '{"id":"AAAAAAAAAAAAAAAAAAAAAA","at":1,"choices":{"necessary":true},"ip":"1.2.3.4"}',
+    ],
+    ["choices that are not a map", '{"id":"AAAAAAAAAAAAAAAAAAAAAA","at":1,"choices":[true]}'],
+  ])("reads %s as no consent", (_, raw) => {
+    expect(parseSavedConsent(raw)).toBeNull();
   });
 });

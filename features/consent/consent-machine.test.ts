@@ -181,4 +181,37 @@ describe("consent state machine", () => {
     expect(early.state).toBe(INITIAL_CONSENT);
     expect(early.save).toBeUndefined();
   });
+
+  it("names each decision's kind for its record: a consent taken back is a withdrawal, whichever button did it", () => {
+    expect(run({ type: "start", saved: null }, { type: "acceptAll" }).kind).toBe("accept_all");
+    expect(run({ type: "start", saved: null }, { type: "refuseAll" }).kind).toBe("refuse_all");
+    expect(
+      run(
+        { type: "start", saved: null },
+        { type: "customise" },
+        { type: "toggle", id: "analytics", enabled: true },
+        { type: "save" },
+      ).kind,
+    ).toBe("custom");
+    expect(run({ type: "start", saved: null }, { type: "allow", id: "youtube" }).kind).toBe("custom");
+    expect(run({ type: "start", saved: everyone }, { type: "refuseAll" }).kind).toBe("withdrawal");
+    expect(
+      run(
+        { type: "start", saved: everyone },
+        { type: "open" },
+        { type: "toggle", id: "youtube", enabled: false },
+        { type: "save" },
+      ).kind,
+    ).toBe("withdrawal");
+    // Refusing again what was refused takes nothing back.
+    expect(run({ type: "start", saved: nobody }, { type: "refuseAll" }).kind).toBe("refuse_all");
+    expect(run({ type: "start", saved: nobody }, { type: "acceptAll" }).kind).toBe("accept_all");
+    // Only decisions have a kind.
+    expect(run({ type: "start", saved: null }, { type: "customise" }).kind).toBeUndefined();
+  });
+
+  it("keeps the cookie's receipt from the start", () => {
+    const receipt = { id: "AAAAAAAAAAAAAAAAAAAAAA", at: 1_764_201_600_000 };
+    expect(run({ type: "start", saved: everyone, receipt }).state.receipt).toEqual(receipt);
+  });
 });

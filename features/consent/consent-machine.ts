@@ -4,7 +4,7 @@
  * decided something, the map to save and the changes to announce; the
  * provider performs those effects.
  */
-import type { ConsentMap } from "./consent-cookie";
+import type { ConsentMap, ConsentReceipt } from "./consent-cookie";
 import type { ConsentService } from "./services";
 
 export type ConsentView = "hidden" | "shown" | "expanded";
@@ -16,10 +16,12 @@ export interface ConsentState {
   decided: ConsentMap;
   /** The panel's toggles; saved only by save, accept all or refuse all. */
   draft: ConsentMap;
+  /** The reference of the last choice, when the cookie has one (the store sets it on each save). */
+  receipt?: ConsentReceipt;
 }
 
 export type ConsentAction =
-  | { type: "start"; saved: ConsentMap | null }
+  | { type: "start"; saved: ConsentMap | null; receipt?: ConsentReceipt }
   | { type: "acceptAll" }
   | { type: "refuseAll" }
   | { type: "customise" }
@@ -35,10 +37,18 @@ export interface ConsentChange {
   enabled: boolean;
 }
 
+/**
+ * What kind of choice a decision was, for its record: a withdrawal takes back a consent given
+ * before (whichever button did it); otherwise the button's own kind.
+ */
+export type ConsentKind = "accept_all" | "refuse_all" | "custom" | "withdrawal";
+
 export interface ConsentTransition {
   state: ConsentState;
   /** The cookie's new value, when the visitor decided. */
   save?: ConsentMap;
+  /** With `save`: the kind of choice. */
+  kind?: ConsentKind;
   /** Every service's state after a decision (or at start), in registry order. */
   changes?: ConsentChange[];
 }
@@ -72,15 +82,20 @@ function decide(
   state: ConsentState,
   decided: ConsentMap,
   view: ConsentView,
+  kind: Exclude<ConsentKind, "withdrawal">,
 ): ConsentTransition {
   const save = Object.fromEntries(
     services
       .filter((service) => service.required || typeof decided[service.id] === "boolean")
       .map((service) => [service.id, isEnabled(service, decided)]),
   );
+  const withdrawn = services.some(
+    (service) => !service.required && state.decided[service.id] === true && !save[service.id],
+  );
   return {
     state: { ...state, view, decided: save, draft: draftFrom(services, save) },
     save,
+    kind: withdrawn ? "withdrawal" : kind,
     changes: changesOf(services, save),
   };
 }
@@ -105,7 +120,13 @@ export function transition(
     );
     const view = action.saved && coversEveryService(services, known) ? "hidden" : "shown";
     return {
-      state: { started: true, view, decided: known, draft: draftFrom(services, known) },
+      state: {
+        started: true,
+        view,
+        decided: known,
+        draft: draftFrom(services, known),
+        receipt: action.receipt,
+      },
       changes: changesOf(services, known),
     };
   }
@@ -114,11 +135,11 @@ export function transition(
   const closedView: ConsentView = coversEveryService(services, state.decided) ? "hidden" : "shown";
   switch (action.type) {
     case "acceptAll":
-      return decide(services, state, allSetTo(services, true), "hidden");
+      return decide(services, state, allSetTo(services, true), "hidden", "accept_all");
     case "refuseAll":
-      return decide(services, state, allSetTo(services, false), "hidden");
+      return decide(services, state, allSetTo(services, false), "hidden", "refuse_all");
     case "save":
-      return decide(services, state, draftFrom(services, { ...state.draft }), "hidden");
+      return decide(services, state, draftFrom(services, { ...state.draft }), "hidden", "custom");
     case "allow": {
       if (!services.some((service) => service.id === action.id)) return { state };
       const decided = { ...state.decided, [action.id]: true };
@@ -128,7 +149,7 @@ export function transition(
           : coversEveryService(services, decided)
             ? "hidden"
             : state.view;
-      return decide(services, state, decided, view);
+      return decide(services, state, decided, view, "custom");
     }
     case "customise":
     case "open":

@@ -4,13 +4,22 @@ import { useEffect, useRef } from "react";
 
 import { Icon } from "@/components/icon/icon";
 import type { ConsentAction } from "./consent-machine";
-import type { ConsentMap } from "./consent-cookie";
+import type { ConsentMap, ConsentReceipt } from "./consent-cookie";
 import type { ConsentLabels } from "./labels";
 import type { ConsentService } from "./services";
 import { useFocusTrap } from "@/components/hooks/use-focus-trap";
 import { useScrollLock } from "@/features/scroll";
 
 import styles from "./consent.module.css";
+
+/** "Your choice of {date}, reference {id}", the date in the page's language and the visitor's time zone. */
+function receiptText(template: string, { id, at }: ConsentReceipt): string {
+  const date = new Intl.DateTimeFormat(document.documentElement.lang || undefined, {
+    dateStyle: "long",
+    timeStyle: "short",
+  }).format(at);
+  return template.replaceAll("{date}", date).replaceAll("{id}", id);
+}
 
 /**
  * The detail panel ('Les informations que nous collectons'): a modal dialog
@@ -22,11 +31,14 @@ export function ConsentPanel({
   labels,
   services,
   draft,
+  receipt,
   dispatch,
 }: {
   labels: ConsentLabels;
   services: readonly ConsentService[];
   draft: ConsentMap;
+  /** The last choice's reference, shown so the visitor can quote it. */
+  receipt?: ConsentReceipt;
   dispatch: (action: ConsentAction) => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -70,6 +82,11 @@ export function ConsentPanel({
       <p id="consent-panel-intro" className={styles.panelIntro}>
         {labels["consent.panel_intro"]}
       </p>
+      {receipt ? (
+        <p className={styles.receipt} data-consent-receipt={receipt.id}>
+          {receiptText(labels["consent.receipt"], receipt)}
+        </p>
+      ) : null}
       <form
         className={styles.services}
         onSubmit={(event) => {

@@ -4,26 +4,60 @@ import { useEffect, useState, type ReactNode } from "react";
 
 import { OPEN_CONSENT_EVENT } from "./open-preferences";
 import { startAnalytics, stopAnalytics } from "./analytics";
-import { readConsentCookie, writeConsentCookie } from "./consent-cookie";
-import { createConsentStore } from "./consent-store";
+import { newConsentId, readConsentCookie, writeConsentCookie } from "./consent-cookie";
+import { sendConsentRecords } from "./consent-record";
+import { createConsentStore, type PersistConsent } from "./consent-store";
 import { ANALYTICS, type ConsentService } from "./services";
 import { ConsentContext } from "./use-consent";
 
+/** Where a choice's record goes: the notice's version shown, in the page's language. */
+export interface ConsentRecording {
+  version: string;
+  lang: string;
+}
+
+/**
+ * Saves a choice: the cookie, with the consent id kept from the last choice (or a new one) and
+ * the time, then the record sent to the site. Without `recording` (the slice simulator) the
+ * choice is only kept in the cookie, with no reference to quote.
+ */
+function persistWith(recording: ConsentRecording | undefined): PersistConsent {
+  return (choices, kind, previous) => {
+    if (!recording) {
+      writeConsentCookie({ choices });
+      return undefined;
+    }
+    const receipt = { id: previous?.id ?? newConsentId(), at: Date.now() };
+    writeConsentCookie({ choices, receipt });
+    void sendConsentRecords({
+      consentId: receipt.id,
+      version: recording.version,
+      kind,
+      lang: recording.lang,
+      choices,
+      choiceAt: receipt.at,
+    });
+    return receipt;
+  };
+}
+
 /**
  * Holds the page's consent: reads the cookie once mounted (so the server's
- * HTML is the same for everyone), applies it, saves new choices, drives
- * analytics, and reopens the panel on the footer's "cookie preferences".
+ * HTML is the same for everyone), applies it, saves and records new choices,
+ * drives analytics, and reopens the panel on the footer's "cookie preferences".
  */
 export function ConsentProvider({
   services,
   gaMeasurementId,
+  recording,
   children,
 }: {
   services: ConsentService[];
   gaMeasurementId?: string;
+  recording?: ConsentRecording;
   children: ReactNode;
 }) {
-  const [store] = useState(() => createConsentStore(services, writeConsentCookie));
+  const [store] = useState(() => createConsentStore(services, persistWith(recording)));
 
   useEffect(() => {
     const stopListening = gaMeasurementId
@@ -31,7 +65,10 @@ export function ConsentProvider({
           enabled ? startAnalytics(gaMeasurementId) : stopAnalytics(gaMeasurementId),
         )
       : undefined;
-    store.dispatch({ type: "start", saved: readConsentCookie() });
+    const saved = readConsentCookie();
+    store.dispatch({ type: "start", saved: saved?.choices ?? null, receipt: saved?.receipt });
+    // Records a choice could not send before (offline, a server error) go now.
+    if (recording) void sendConsentRecords();
     // A mark for styles and tests: the visitor's choices are known and applied from here on.
     document.documentElement.dataset.consent = "ready";
     const open = () => store.dispatch({ type: "open" });
@@ -40,7 +77,7 @@ export function ConsentProvider({
       stopListening?.();
       window.removeEventListener(OPEN_CONSENT_EVENT, open);
     };
-  }, [store, gaMeasurementId]);
+  }, [store, gaMeasurementId, recording]);
 
   return <ConsentContext.Provider value={store}>{children}</ConsentContext.Provider>;
 }

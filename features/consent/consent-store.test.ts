@@ -51,9 +51,29 @@ describe("consent store and events", () => {
     store.dispatch({ type: "customise" });
     store.dispatch({ type: "refuseAll" });
     expect(persist).toHaveBeenCalledTimes(1);
-    expect(persist).toHaveBeenCalledWith({ necessary: true, analytics: false, vimeo: false });
+    expect(persist).toHaveBeenCalledWith(
+      { necessary: true, analytics: false, vimeo: false },
+      "refuse_all",
+      undefined,
+    );
     expect(onChange).toHaveBeenCalledTimes(3);
     expect(store.getState().view).toBe("hidden");
+  });
+
+  it("keeps the receipt of each saved choice and hands it to the next save, whose consent id it keeps", () => {
+    const { store, persist, start } = started();
+    const first = { id: "AAAAAAAAAAAAAAAAAAAAAA", at: 1 };
+    persist.mockReturnValueOnce(first).mockReturnValueOnce({ ...first, at: 2 });
+    start();
+    store.dispatch({ type: "acceptAll" });
+    expect(store.getState().receipt).toEqual(first);
+    store.dispatch({ type: "refuseAll" });
+    expect(persist).toHaveBeenLastCalledWith(
+      { necessary: true, analytics: false, vimeo: false },
+      "withdrawal",
+      first,
+    );
+    expect(store.getState().receipt).toEqual({ ...first, at: 2 });
   });
 
   it("keeps emitting when one listener throws", () => {

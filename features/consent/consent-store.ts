@@ -5,12 +5,13 @@
  */
 import { clientLogger } from "@/lib/log/client-logger";
 
-import type { ConsentMap } from "./consent-cookie";
+import type { ConsentMap, ConsentReceipt } from "./consent-cookie";
 import {
   INITIAL_CONSENT,
   transition,
   type ConsentAction,
   type ConsentChange,
+  type ConsentKind,
   type ConsentState,
 } from "./consent-machine";
 import type { ConsentService } from "./services";
@@ -30,9 +31,16 @@ export interface ConsentStore {
   unsubscribe(topic: ConsentTopic, listener: ConsentListener): void;
 }
 
+/** Saves a decision (the cookie, its record) and gives back its receipt. */
+export type PersistConsent = (
+  choices: ConsentMap,
+  kind: ConsentKind,
+  previous: ConsentReceipt | undefined,
+) => ConsentReceipt | undefined;
+
 export function createConsentStore(
   services: readonly ConsentService[],
-  persist: (map: ConsentMap) => void,
+  persist: PersistConsent,
 ): ConsentStore {
   let state = INITIAL_CONSENT;
   const stateListeners = new Set<() => void>();
@@ -57,8 +65,9 @@ export function createConsentStore(
     dispatch(action) {
       const next = transition(services, state, action);
       if (next.state === state) return;
-      state = next.state;
-      if (next.save) persist(next.save);
+      state = next.save
+        ? { ...next.state, receipt: persist(next.save, next.kind ?? "custom", state.receipt) }
+        : next.state;
       for (const onChange of [...stateListeners]) onChange();
       for (const change of next.changes ?? []) emit(change);
     },

@@ -6,10 +6,11 @@
  * The rest of the site imports only from here.
  */
 export { CONSENT_MODE_DEFAULTS } from "./analytics";
-export { CONSENT_COOKIE, type ConsentMap } from "./consent-cookie";
+export { CONSENT_COOKIE, CONSENT_ID, type ConsentMap } from "./consent-cookie";
+export type { ConsentKind } from "./consent-machine";
 export { ConsentProvider } from "./consent-provider";
 export { ConsentSlot } from "./consent-slot";
 export { CookiePreferencesButton } from "./cookie-preferences-button";
 export { CONSENT_LABEL_KEYS, withService, type ConsentLabels } from "./labels";
-export { playerService, siteServices, type ConsentService } from "./services";
+export { playerService, SERVICE_ID, siteServices, type ConsentService } from "./services";
 export { useConsentEvent, useConsentState, useConsentStore, useServiceConsent } from "./use-consent";

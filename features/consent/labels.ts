@@ -15,6 +15,7 @@ export const CONSENT_LABEL_KEYS = [
   "consent.save",
   "consent.close",
   "consent.saved",
+  "consent.receipt",
 ] as const;
 
 export type ConsentLabels = Labels<(typeof CONSENT_LABEL_KEYS)[number]>;

@@ -3,11 +3,7 @@
  * message: a honeypot field, a minimum fill time and a per-client rate limit.
  */
 import { getEnv, type Env } from "@/lib/env/env";
-
-export interface RateLimit {
-  max: number;
-  windowMs: number;
-}
+import type { RateLimit } from "@/lib/rate-limit/memory-rate-limit";
 
 /** CONTACT_RATE_LIMIT "5/600": five messages per 600 seconds per client (the default). */
 export function rateLimitConfig(env: Pick<Env, "CONTACT_RATE_LIMIT"> = getEnv()): RateLimit {
@@ -39,25 +35,4 @@ export function isTooFast(started: string | undefined, now: number, minMs: numbe
 /** The stamp a form carries from the server's render (the browser restamps it when it shows the form). */
 export function formRenderedAt(): number {
   return Date.now();
-}
-
-/** A sliding-window counter per client, in memory (one per server instance), bounded in size. */
-export function createRateLimiter(limit: RateLimit, maxClients = 10_000) {
-  const hits = new Map<string, number[]>();
-  return {
-    /** Records a message from `client` at `now`; false when it is over the limit (nothing recorded then). */
-    take(client: string, now: number): boolean {
-      const recent = (hits.get(client) ?? []).filter((time) => now - time < limit.windowMs);
-      if (recent.length >= limit.max) {
-        hits.set(client, recent);
-        return false;
-      }
-      recent.push(now);
-      hits.delete(client);
-      hits.set(client, recent);
-      // Oldest clients go first when the map is full, so memory stays bounded under a flood.
-      if (hits.size > maxClients) hits.delete(hits.keys().next().value as string);
-      return true;
-    },
-  };
 }

@@ -8,7 +8,7 @@ import type { Lang } from "@/lib/i18n/locales";
 import { clientAddress } from "@/lib/net/client-address";
 
 import * as abuse from "./abuse";
-import { clientKey } from "./client-key";
+import { clientKey } from "@/lib/rate-limit/client-key";
 import { composeContactMail } from "./compose";
 import { contactConfig } from "./config";
 import { deliverContactMail, repeatOutcome } from "./deliver";
@@ -16,7 +16,7 @@ import { formValues } from "./fields";
 import type { ContactFormState } from "./form-state";
 import { recipientFor } from "./recipients";
 import { validateContact, type ContactFields } from "./schema";
-import { siteRateLimiter, type RateLimiter } from "./shared-rate-limit";
+import { siteRateLimiter, type RateLimiter } from "@/lib/rate-limit/shared-rate-limit";
 import { isSubmissionKey, SUBMISSION_KEY_FIELD } from "./submission-key";
 
 /** What a message needs from outside the feature, as the route hands it over. */
@@ -69,7 +69,9 @@ function digest(values: string[]): string {
  * One limiter per receiver: the route keeps one per server instance (see the README for several
  * instances).
  */
-export function createMessageReceiver(limiter: RateLimiter = siteRateLimiter()) {
+export function createMessageReceiver(
+  limiter: RateLimiter = siteRateLimiter("contact", abuse.rateLimitConfig()),
+) {
   return async function receiveMessage(
     lang: Lang,
     form: FormData,

@@ -102,6 +102,12 @@ const BAD: Partial<Record<keyof Env, fc.Arbitrary<string>>> = {
     fc.constantFrom("10000/60", "5/1000000", "5", "5/", "/600", "five/600"),
   ),
   CONTACT_MIN_FILL_MS: notADecimal,
+  CONSENT_RETENTION_DAYS: fc.oneof(notAnInteger, integerAbove(3650), fc.constant("0")),
+  CONSENT_STORE_MAX_MB: fc.oneof(notAnInteger, integerAbove(1_048_576), fc.constant("0")),
+  CONSENT_RATE_LIMIT: fc.oneof(
+    textExcept((value) => /^\d{1,4}\/\d{1,6}$/.test(value)),
+    fc.constantFrom("10000/60", "20", "/600"),
+  ),
   TRUST_PROXY: fc.oneof(
     textExcept((value) => value === "true" || value === "false" || /^\d$/.test(value)),
     fc.constant("10"),
@@ -116,6 +122,7 @@ const ANY_TEXT: Array<keyof Env> = [
   "NEXT_DIST_DIR",
   "CONTENT_DIR",
   "CONTACT_OUTBOX_DIR",
+  "CONSENT_STORE_DIR",
 ];
 
 const SECRETS: Array<keyof Env> = [
@@ -152,6 +159,10 @@ describe("lib/env/env.ts", () => {
       CONTACT_SMTP_REPLY_TIMEOUT_MS: 600_000,
       CONTACT_RATE_LIMIT: { max: 5, windowMs: 600_000 },
       CONTACT_MIN_FILL_MS: 3000,
+      CONSENT_STORE_DIR: ".consent-records",
+      CONSENT_RETENTION_DAYS: 760,
+      CONSENT_STORE_MAX_MB: 1024,
+      CONSENT_RATE_LIMIT: { max: 20, windowMs: 600_000 },
       TRUST_PROXY: 0,
     });
   });

@@ -120,6 +120,10 @@ export const envSchema = startEnvSchema.extend({
   CONTACT_SMTP_REPLY_TIMEOUT_MS: integer(1, MAX_TIMER_MS, "milliseconds").default(600_000),
   CONTACT_RATE_LIMIT: rateLimit.default({ max: 5, windowMs: 600_000 }),
   CONTACT_MIN_FILL_MS: decimal(0, "milliseconds").default(3000),
+  CONSENT_STORE_DIR: text("a folder").default(".consent-records"),
+  CONSENT_RETENTION_DAYS: integer(1, 3650, "days").default(760),
+  CONSENT_STORE_MAX_MB: integer(1, 1_048_576, "MiB").default(1024),
+  CONSENT_RATE_LIMIT: rateLimit.default({ max: 20, windowMs: 600_000 }),
 });
 
 export type Env = z.output<typeof envSchema>;

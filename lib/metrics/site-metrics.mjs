@@ -107,6 +107,11 @@ function define(registry, hooks, log) {
       "Operations that went without Redis (it failed or was away): the cache rendered, the limit counted in memory",
       ["operation"],
     ),
+    consentRecords: counter(
+      "site_consent_records_total",
+      "Consent records by outcome: recorded, or refused (malformed, too_large, not_json, unknown_version, mismatch, rate_limited, full, failed)",
+      ["outcome"],
+    ),
     webhookCalls: counter("site_webhook_calls_total", "Calls of the publish webhook by outcome", ["outcome"]),
     publishSeconds: new client.Histogram({
       name: "site_publish_to_live_seconds",

@@ -20,7 +20,7 @@
 
 /**
  * Whether a path reads its request body itself, with its own bound (`own`: the publish webhook
- * reads up to 512 kB), or leaves a POST's body to the front's page limit (`page`: a page, and any
+ * reads up to 512 kB, a consent record 2 kB), or leaves a POST's body to the front's page limit (`page`: a page, and any
  * path that is a page in disguise, like /slice-simulator, can answer a Server Action).
  * @typedef {"own" | "page"} BodyUse
  */
@@ -31,7 +31,7 @@ const OUTSIDE = [
   [/^\/_next\/static\//, "static", "none"],
   [/^\/_next\/image$/, "image", "image"],
   [/^\/api\/metrics$/, "metrics", "none"],
-  [/^\/api\/revalidate$/, "api", "own", "own"],
+  [/^\/api\/(?:revalidate|consent)$/, "api", "own", "own"],
   [/^\/api\/(?:exit-preview|health|draft-session)$/, "api", "own"],
   [/^\/assets\/[^/]+$/, "asset", "none"],
   [/^\/preview$/, "preview", "own"],

@@ -24,6 +24,7 @@ describe("the paths that are not pages", () => {
     ["/api/exit-preview", "api", "own"],
     ["/api/health", "api", "own"],
     ["/api/draft-session", "api", "own"],
+    ["/api/consent", "api", "own"],
     ["/assets/cover.jpg", "asset", "none"],
     ["/preview", "preview", "own"],
     ["/slice-simulator", "slice_simulator", "own"],
@@ -35,9 +36,9 @@ describe("the paths that are not pages", () => {
     expect(isOutsidePath(path)).toBe(true);
     expect(outsideKind(path)).toBe(kind);
     expect(outsideQueryUse(path)).toBe(use);
-    // Only the webhook reads its body with its own bound; a POST anywhere else is held to the
-    // page limit (/slice-simulator is a page).
-    expect(bodyUse(path)).toBe(path === "/api/revalidate" ? "own" : "page");
+    // Only the webhook and the consent records read their body with their own bound; a POST
+    // anywhere else is held to the page limit (/slice-simulator is a page).
+    expect(bodyUse(path)).toBe(["/api/revalidate", "/api/consent"].includes(path) ? "own" : "page");
   });
 
   test.each([
@@ -55,6 +56,7 @@ describe("the paths that are not pages", () => {
     "/api",
     "/api/made-up",
     "/api/revalidate/x",
+    "/api/consent/x",
     // One file name under /assets/ and /sitemaps/, nothing deeper.
     "/assets",
     "/assets/a/b.jpg",

@@ -5,18 +5,18 @@ import { getEnv, type Env } from "@/lib/env/env";
 import { siteMetrics } from "@/lib/metrics/site-metrics.mjs";
 import { logger } from "@/lib/log/logger.mjs";
 
-import { createRateLimiter, rateLimitConfig, type RateLimit } from "./abuse";
+import { createRateLimiter, type RateLimit } from "./memory-rate-limit";
 
 /**
- * The contact form's rate limit as every instance sees it. With REDIS_URL, the messages of each
- * client (its key: clientKey) are counted in Redis, one sliding window per client, so several
+ * A per-client rate limit (the contact form's, the consent records') as every instance sees it.
+ * With REDIS_URL, the hits of each client (its key: clientKey) are counted in Redis, one sliding window per client, so several
  * instances behind a balancer share one limit; while Redis is away, each instance counts in its
- * own memory (a limit per instance is better than none, and the form keeps working), and says so
+ * own memory (a limit per instance is better than none, and the site keeps answering), and says so
  * once. Without REDIS_URL, memory only.
  */
 
 export interface RateLimiter {
-  /** Records a message from `client` at `now`; false when it is over the limit (nothing recorded then). */
+  /** Records a hit from `client` at `now`; false when it is over the limit (nothing recorded then). */
   take(client: string, now: number): Promise<boolean>;
 }
 
@@ -44,6 +44,8 @@ export interface SharedRateLimiterOptions {
   /** First part of every key (REDIS_KEY_PREFIX). */
   prefix: string;
   limit: RateLimit;
+  /** What is limited, in its keys, metrics and log lines: "contact", "consent". */
+  name: string;
   /** Where lines go: the outage once, the recovery once. */
   log?: Pick<typeof logger, "error" | "info">;
 }
@@ -52,16 +54,17 @@ export function createSharedRateLimiter({
   client,
   prefix,
   limit,
+  name,
   log = logger,
 }: SharedRateLimiterOptions): RateLimiter {
   const memory = createRateLimiter(limit);
   let down = false;
   let sequence = 0;
   const fallBack = (client: string, now: number, reason: string) => {
-    siteMetrics().redisFallbacks.inc({ operation: "contact_rate_limit" });
+    siteMetrics().redisFallbacks.inc({ operation: `${name}_rate_limit` });
     if (!down) {
       log.error(
-        `[contact] Redis unavailable (${reason}): the rate limit counts per instance until it is back`,
+        `[${name}] Redis unavailable (${reason}): the rate limit counts per instance until it is back`,
       );
       down = true;
     }
@@ -73,7 +76,7 @@ export function createSharedRateLimiter({
       if (!client.isReady) return fallBack(key, now, "not connected");
       try {
         const allowed = await client.eval(SLIDING_WINDOW, {
-          keys: [`${prefix}:contact-rate:${key}`],
+          keys: [`${prefix}:${name}-rate:${key}`],
           arguments: [
             String(now),
             String(limit.windowMs),
@@ -83,7 +86,7 @@ export function createSharedRateLimiter({
         });
         if (down) {
           down = false;
-          log.info("[contact] Redis reachable again: the rate limit is shared by every instance");
+          log.info(`[${name}] Redis reachable again: the rate limit is shared by every instance`);
         }
         return allowed === 1;
       } catch (error) {
@@ -93,11 +96,12 @@ export function createSharedRateLimiter({
   };
 }
 
-/** The limiter the site uses: shared through Redis when REDIS_URL is set, else this instance's memory. */
+/** A limiter of the site: shared through Redis when REDIS_URL is set, else this instance's memory. */
 export function siteRateLimiter(
-  env: Pick<Env, "REDIS_URL" | "REDIS_KEY_PREFIX" | "CONTACT_RATE_LIMIT"> = getEnv(),
+  name: string,
+  limit: RateLimit,
+  env: Pick<Env, "REDIS_URL" | "REDIS_KEY_PREFIX"> = getEnv(),
 ): RateLimiter {
-  const limit = rateLimitConfig(env);
   if (!env.REDIS_URL) {
     const memory = createRateLimiter(limit);
     return { take: async (client, now) => memory.take(client, now) };
@@ -106,7 +110,7 @@ export function siteRateLimiter(
   // Failures are reported by the limiter (once per outage); the client keeps reconnecting.
   client.on("error", () => undefined);
   client.connect().catch(() => undefined);
-  // The first messages wait for the first connection (at most the command deadline), so an
+  // The first hits wait for the first connection (at most the command deadline), so an
   // instance just started counts in Redis like the others; later outages fall back at once.
   const firstConnection = readyWithin(client, COMMAND_TIMEOUT_MS);
   const runner: ScriptRunner = {
@@ -114,9 +118,9 @@ export function siteRateLimiter(
       return client.isReady;
     },
     ready: () => firstConnection,
-    // A slow Redis must not hold the form: past the deadline, the instance's own count decides.
+    // A slow Redis must not hold the answer: past the deadline, the instance's own count decides.
     eval: (script, options) =>
       client.withAbortSignal(AbortSignal.timeout(COMMAND_TIMEOUT_MS)).eval(script, options),
   };
-  return createSharedRateLimiter({ client: runner, prefix: env.REDIS_KEY_PREFIX, limit });
+  return createSharedRateLimiter({ client: runner, prefix: env.REDIS_KEY_PREFIX, limit, name });
 }

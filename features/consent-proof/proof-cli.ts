@@ -1,0 +1,105 @@
+/**
+ * npm run consent:proof — reads the consent store (CONSENT_STORE_DIR, checked by lib/env/env.ts
+ * like the site's settings):
+ *
+ *   npm run consent:proof -- <consent id>            every choice of that consent, each with the
+ *                                                    words of the notice version it was made on
+ *   npm run consent:proof -- <consent id> --json     the same as one JSON document
+ *   npm run consent:proof -- --from 2026-01-01 --to 2026-01-31
+ *                                                    every record of those days (by the day the
+ *                                                    site recorded it), one JSON line each
+ *   npm run consent:proof -- --prune                 removes the days past CONSENT_RETENTION_DAYS
+ *
+ * Exit code 0 when something was found (or pruned), 1 when nothing matched, 2 on a usage error.
+ */
+import { parseArgs } from "node:util";
+
+import { getEnvOrExit } from "@/lib/env/env";
+
+import { createRecordStore, type ConsentRecord, type StoredVersion } from "./record-store";
+
+const USAGE =
+  "usage: npm run consent:proof -- <consent id> [--json] | --from YYYY-MM-DD --to YYYY-MM-DD | --prune";
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function fail(message: string, code = 2): never {
+  process.stderr.write(`consent:proof: ${message}\n${USAGE}\n`);
+  process.exit(code);
+}
+
+/** One record and the words behind it, as a person reads them. */
+export function describe(record: ConsentRecord, version: StoredVersion | null): string {
+  const words = version?.words[record.lang];
+  const names = new Map(words?.services.map((service) => [service.id, service.name]));
+  const lines = [
+    `${record.recordedAt}  ${record.kind}  (${record.lang}, chosen at ${record.choiceAt} by the visitor's clock)`,
+    ...Object.entries(record.choices).map(
+      ([id, enabled]) => `  ${names.get(id) ?? id} (${id}): ${enabled ? "accepted" : "refused"}`,
+    ),
+  ];
+  if (!version || !words) {
+    lines.push(`  notice version ${record.version}: its words are missing from the store`);
+    return lines.join("\n");
+  }
+  lines.push(`  notice version ${version.id}, first shown ${version.firstShown}, in ${record.lang}:`);
+  for (const [key, text] of Object.entries(words.labels)) lines.push(`    ${key}: ${text}`);
+  for (const service of words.services)
+    lines.push(
+      `    service ${service.id}${service.required ? " (required)" : ""}: ${service.name}: ${service.description}`,
+    );
+  return lines.join("\n");
+}
+
+async function main() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      json: { type: "boolean" },
+      from: { type: "string" },
+      to: { type: "string" },
+      prune: { type: "boolean" },
+    },
+  });
+  const env = getEnvOrExit();
+  const store = createRecordStore({
+    dir: env.CONSENT_STORE_DIR,
+    retentionDays: env.CONSENT_RETENTION_DAYS,
+    maxBytes: env.CONSENT_STORE_MAX_MB * 1024 * 1024,
+  });
+
+  if (values.prune) {
+    const days = await store.prune();
+    process.stdout.write(`consent:proof: ${days} day(s) past ${env.CONSENT_RETENTION_DAYS} days removed\n`);
+    return;
+  }
+  if (values.from !== undefined || values.to !== undefined) {
+    if (!DAY.test(values.from ?? "") || !DAY.test(values.to ?? "") || values.from! > values.to!)
+      fail("--from and --to are days, YYYY-MM-DD, the first not after the last");
+    const records = await store.records({ from: values.from, to: values.to });
+    for (const record of records) process.stdout.write(`${JSON.stringify(record)}\n`);
+    process.stderr.write(`consent:proof: ${records.length} record(s) from ${values.from} to ${values.to}\n`);
+    return;
+  }
+  const [consentId, ...rest] = positionals;
+  if (!consentId || rest.length > 0) fail("give one consent id");
+  const records = await store.records({ consentId });
+  if (records.length === 0) fail(`no record of consent ${consentId} in ${env.CONSENT_STORE_DIR}`, 1);
+  const versions = new Map<string, StoredVersion | null>();
+  for (const record of records)
+    if (!versions.has(record.version)) versions.set(record.version, await store.version(record.version));
+  if (values.json) {
+    process.stdout.write(
+      `${JSON.stringify({ consentId, records, versions: Object.fromEntries(versions) }, null, 2)}\n`,
+    );
+    return;
+  }
+  process.stdout.write(`Consent ${consentId}: ${records.length} choice(s), the last one last\n\n`);
+  process.stdout.write(
+    `${records.map((record) => describe(record, versions.get(record.version) ?? null)).join("\n\n")}\n`,
+  );
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`consent:proof: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
