@@ -59,10 +59,16 @@ const ROOT_FILES = {
     "lib/ never imports the project's root files: move what lib needs into lib/ (as lib/prismic/client.ts).",
 };
 /**
- * Tools a person runs (`npm run bench*`, the test runner, the content and font generators): their
- * output is a report for a person, and they are never part of the site.
+ * Tools a person runs (`npm run bench*`, the test runner, the content and font generators, the
+ * accessibility audit): their output is a report for a person, and they are never part of the site.
  */
-const TOOLS = ["bench/**", "scripts/**", "content/tools/**", "lib/fonts/tools/**"];
+const TOOLS = [
+  "bench/**",
+  "scripts/**",
+  "content/tools/**",
+  "lib/fonts/tools/**",
+  "features/accessibility/audit/**",
+];
 
 /** What lib/ may not import: the layers above it. */
 const LIB_UPWARD = {
@@ -82,6 +88,9 @@ const LIB_UPWARD = {
   ],
   message: "lib/ is shared code: it never imports app/, components/, features/, slices/ or server/.",
 };
+
+/** What a feature may not import: routes and slices, which compose features. */
+const ROUTES_AND_SLICES = ["@/app/*", "@/slices/*", "@/slices", "**/app/*", "**/slices/*"];
 
 const TOOLS_E2E = {
   group: ["@/e2e/*", "**/e2e/*", "**/e2e"],
@@ -114,7 +123,7 @@ const boundaries = [
     files: ["features/**"],
     rules: {
       "no-restricted-imports": restrict(FEATURE_INTERNALS, {
-        group: ["../*", "@/app/*", "@/slices/*", "@/slices", "**/app/*", "**/slices/*"],
+        group: ["../*", ...ROUTES_AND_SLICES],
         message:
           "A feature imports its own modules as ./x, other features as @/features/<name>, and never routes or slices.",
       }),
@@ -167,6 +176,18 @@ const boundaries = [
     // The font tools live in lib/ beside the files they write: lib's boundaries hold for them too.
     files: ["lib/fonts/tools/**"],
     rules: { "no-restricted-imports": restrict(LIB_UPWARD, ROOT_FILES, TOOLS_E2E) },
+  },
+  {
+    // The accessibility audit lives in its feature beside the results it writes: a feature's
+    // boundaries hold for it too, and it reads its feature's modules above it (the results' schema).
+    files: ["features/accessibility/audit/**"],
+    rules: {
+      "no-restricted-imports": restrict(FEATURE_INTERNALS, TOOLS_E2E, {
+        group: ROUTES_AND_SLICES,
+        message:
+          "A feature's tool never imports routes or slices: what both need goes in the feature or lib/.",
+      }),
+    },
   },
 ];
 

@@ -48,6 +48,9 @@ const WRONG: Array<[string, string, RegExp]> = [
   ["lib/cache/x.ts", "../../next.config.ts", /never imports the project's root files/],
   ["lib/fonts/tools/x.ts", "@/features/contact", /lib\/ is shared code/],
   ["lib/fonts/tools/x.ts", "@/prismicio", /never imports the project's root files/],
+  ["features/accessibility/audit/x.ts", "@/app/[lang]/page", /never imports routes or slices/],
+  ["features/accessibility/audit/x.ts", "../../../e2e/helpers/content", /Tools never import e2e\//],
+  ["features/accessibility/audit/x.ts", "@/features/consent/consent-notice", /its public face/],
 ];
 
 const RIGHT: Array<[string, string]> = [
@@ -59,6 +62,8 @@ const RIGHT: Array<[string, string]> = [
   ["components/button/x.tsx", "@/lib/i18n/locales"],
   ["lib/site/x.ts", "@/lib/prismic/client"],
   ["prismicio.ts", "@/lib/prismic/client"],
+  ["features/accessibility/audit/x.ts", "../audit-results"],
+  ["features/accessibility/audit/x.ts", "@/test-support/axe"],
 ];
 
 describe("layer boundaries", () => {

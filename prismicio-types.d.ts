@@ -49,6 +49,108 @@ type ContentRelationshipFieldWithData<
 }[Exclude<TCustomType[number], string>["id"]];
 
 /**
+ * Content for Accessibility Page documents
+ */
+interface AccessibilityPageDocumentData {
+	/**
+	 * Title field in *Accessibility Page*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: Accessibility statement
+	 * - **API ID Path**: accessibility_page.title
+	 * - **Tab**: Main
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	title: prismic.RichTextField;
+	
+	/**
+	 * Intro field in *Accessibility Page*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: Who commits to what, and which site this statement covers
+	 * - **API ID Path**: accessibility_page.intro
+	 * - **Tab**: Main
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	intro: prismic.RichTextField;
+	
+	/**
+	 * Compliance status field in *Accessibility Page*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: The compliance status (not, partially or fully compliant) and why; what has been done; the date of this statement
+	 * - **API ID Path**: accessibility_page.status
+	 * - **Tab**: Main
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	status: prismic.RichTextField;
+	
+	/**
+	 * Reporting a barrier field in *Accessibility Page*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: How to tell us about a barrier and get the content in another form
+	 * - **API ID Path**: accessibility_page.contact
+	 * - **Tab**: Main
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	contact: prismic.RichTextField;
+	
+	/**
+	 * Remedies field in *Accessibility Page*
+	 *
+	 * - **Field Type**: Rich Text
+	 * - **Placeholder**: The Défenseur des droits: online form, delegates, free post
+	 * - **API ID Path**: accessibility_page.remedies
+	 * - **Tab**: Main
+	 * - **Documentation**: https://prismic.io/docs/fields/rich-text
+	 */
+	remedies: prismic.RichTextField;/**
+	 * Meta Title field in *Accessibility Page*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: Title of the page for search engines and social media
+	 * - **API ID Path**: accessibility_page.meta_title
+	 * - **Tab**: SEO
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	meta_title: prismic.KeyTextField;
+	
+	/**
+	 * Meta Description field in *Accessibility Page*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: A brief summary of the page (about 155 characters)
+	 * - **API ID Path**: accessibility_page.meta_description
+	 * - **Tab**: SEO
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	meta_description: prismic.KeyTextField;
+	
+	/**
+	 * Meta Image field in *Accessibility Page*
+	 *
+	 * - **Field Type**: Image
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: accessibility_page.meta_image
+	 * - **Tab**: SEO
+	 * - **Documentation**: https://prismic.io/docs/fields/image
+	 */
+	meta_image: prismic.ImageField<never>;
+}
+
+/**
+ * Accessibility Page document from Prismic
+ *
+ * - **API ID**: `accessibility_page`
+ * - **Repeatable**: `false`
+ * - **Documentation**: https://prismic.io/docs/content-modeling
+ *
+ * @typeParam Lang - Language API ID of the document.
+ */
+export type AccessibilityPageDocument<Lang extends string = "fr-fr" | "en-gb"> = prismic.PrismicDocumentWithoutUID<Simplify<AccessibilityPageDocumentData>, "accessibility_page", Lang>;
+
+/**
  * Item in *Contact Page → Addresses*
  */
 export interface ContactPageDocumentDataAddressesItem {
@@ -928,6 +1030,16 @@ export interface TranslationsDocumentDataCommonItem {
 	legals: prismic.KeyTextField;
 	
 	/**
+	 * Accessibility field in *Translations → Common*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.common[].accessibility
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	accessibility: prismic.KeyTextField;
+	
+	/**
 	 * Cookie Preferences field in *Translations → Common*
 	 *
 	 * - **Field Type**: Text
@@ -1286,6 +1398,16 @@ export interface TranslationsDocumentDataConsentItem {
 	 * - **Documentation**: https://prismic.io/docs/fields/text
 	 */
 	saved: prismic.KeyTextField;
+	
+	/**
+	 * Receipt field in *Translations → Consent*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: {date} and {id} are filled in
+	 * - **API ID Path**: translations.consent[].receipt
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	receipt: prismic.KeyTextField;
 	
 	/**
 	 * Necessary Name field in *Translations → Consent*
@@ -2009,6 +2131,351 @@ export interface TranslationsDocumentDataCategoriesItem {
 }
 
 /**
+ * Item in *Translations → Accessibility*
+ */
+export interface TranslationsDocumentDataAccessibilityItem {
+	/**
+	 * Audit Title field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].audit_title
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	audit_title: prismic.KeyTextField;
+	
+	/**
+	 * Audit Date field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].audit_date
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	audit_date: prismic.KeyTextField;
+	
+	/**
+	 * No Audit field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].no_audit
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	no_audit: prismic.KeyTextField;
+	
+	/**
+	 * Tested Title field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].tested_title
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	tested_title: prismic.KeyTextField;
+	
+	/**
+	 * Tested Pages field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].tested_pages
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	tested_pages: prismic.KeyTextField;
+	
+	/**
+	 * Tested Page Types field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].tested_page_types
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	tested_page_types: prismic.KeyTextField;
+	
+	/**
+	 * Tested Languages field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].tested_languages
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	tested_languages: prismic.KeyTextField;
+	
+	/**
+	 * Tested Widths field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].tested_widths
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	tested_widths: prismic.KeyTextField;
+	
+	/**
+	 * Tested States field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].tested_states
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	tested_states: prismic.KeyTextField;
+	
+	/**
+	 * State Notice field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].state_notice
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	state_notice: prismic.KeyTextField;
+	
+	/**
+	 * State Panel field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].state_panel
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	state_panel: prismic.KeyTextField;
+	
+	/**
+	 * Tested Rules field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].tested_rules
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	tested_rules: prismic.KeyTextField;
+	
+	/**
+	 * Tested Tool field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].tested_tool
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	tested_tool: prismic.KeyTextField;
+	
+	/**
+	 * Tested Browser field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].tested_browser
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	tested_browser: prismic.KeyTextField;
+	
+	/**
+	 * Found Title field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].found_title
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	found_title: prismic.KeyTextField;
+	
+	/**
+	 * Found None field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].found_none
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	found_none: prismic.KeyTextField;
+	
+	/**
+	 * Found Intro field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].found_intro
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	found_intro: prismic.KeyTextField;
+	
+	/**
+	 * Found Criteria field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].found_criteria
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	found_criteria: prismic.KeyTextField;
+	
+	/**
+	 * Found Rgaa field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].found_rgaa
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	found_rgaa: prismic.KeyTextField;
+	
+	/**
+	 * Found No Criterion field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].found_no_criterion
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	found_no_criterion: prismic.KeyTextField;
+	
+	/**
+	 * Found Pages field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].found_pages
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	found_pages: prismic.KeyTextField;
+	
+	/**
+	 * Limits Title field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limits_title
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limits_title: prismic.KeyTextField;
+	
+	/**
+	 * Limits Intro field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limits_intro
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limits_intro: prismic.KeyTextField;
+	
+	/**
+	 * Limit Images field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limit_images
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limit_images: prismic.KeyTextField;
+	
+	/**
+	 * Limit Colours field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limit_colours
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limit_colours: prismic.KeyTextField;
+	
+	/**
+	 * Limit Media field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limit_media
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limit_media: prismic.KeyTextField;
+	
+	/**
+	 * Limit Links field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limit_links
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limit_links: prismic.KeyTextField;
+	
+	/**
+	 * Limit Keyboard field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limit_keyboard
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limit_keyboard: prismic.KeyTextField;
+	
+	/**
+	 * Limit Structure field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limit_structure
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limit_structure: prismic.KeyTextField;
+	
+	/**
+	 * Limit Zoom field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limit_zoom
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limit_zoom: prismic.KeyTextField;
+	
+	/**
+	 * Limit Forms field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limit_forms
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limit_forms: prismic.KeyTextField;
+	
+	/**
+	 * Limit Navigation field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limit_navigation
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limit_navigation: prismic.KeyTextField;
+	
+	/**
+	 * Limit Motion field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limit_motion
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limit_motion: prismic.KeyTextField;
+	
+	/**
+	 * Limits Outro field in *Translations → Accessibility*
+	 *
+	 * - **Field Type**: Text
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[].limits_outro
+	 * - **Documentation**: https://prismic.io/docs/fields/text
+	 */
+	limits_outro: prismic.KeyTextField;
+}
+
+/**
  * Content for Translations documents
  */
 interface TranslationsDocumentData {
@@ -2110,6 +2577,17 @@ interface TranslationsDocumentData {
 	 * - **Documentation**: https://prismic.io/docs/fields/repeatable-group
 	 */
 	categories: prismic.GroupField<Simplify<TranslationsDocumentDataCategoriesItem>>;
+	
+	/**
+	 * Accessibility field in *Translations*
+	 *
+	 * - **Field Type**: Group
+	 * - **Placeholder**: *None*
+	 * - **API ID Path**: translations.accessibility[]
+	 * - **Tab**: Main
+	 * - **Documentation**: https://prismic.io/docs/fields/repeatable-group
+	 */
+	accessibility: prismic.GroupField<Simplify<TranslationsDocumentDataAccessibilityItem>>;
 }
 
 /**
@@ -2330,7 +2808,7 @@ interface WorksPageDocumentData {
  */
 export type WorksPageDocument<Lang extends string = "fr-fr" | "en-gb"> = prismic.PrismicDocumentWithoutUID<Simplify<WorksPageDocumentData>, "works_page", Lang>;
 
-export type AllDocumentTypes = ContactPageDocument | HomePageDocument | LegalsPageDocument | ProjectDocument | RedirectsDocument | SettingsDocument | TranslationsDocument | WorksCompletedPageDocument | WorksInProductionPageDocument | WorksPageDocument;
+export type AllDocumentTypes = AccessibilityPageDocument | ContactPageDocument | HomePageDocument | LegalsPageDocument | ProjectDocument | RedirectsDocument | SettingsDocument | TranslationsDocument | WorksCompletedPageDocument | WorksInProductionPageDocument | WorksPageDocument;
 
 /**
  * Primary content in *CallToAction → Default → Primary*
@@ -3096,6 +3574,8 @@ declare module "@prismicio/client" {
 	
 	namespace Content {
 		export type {
+			AccessibilityPageDocument,
+			AccessibilityPageDocumentData,
 			ContactPageDocument,
 			ContactPageDocumentData,
 			ContactPageDocumentDataAddressesItem,
@@ -3127,6 +3607,7 @@ declare module "@prismicio/client" {
 			TranslationsDocumentDataPreviewItem,
 			TranslationsDocumentDataContactItem,
 			TranslationsDocumentDataCategoriesItem,
+			TranslationsDocumentDataAccessibilityItem,
 			WorksCompletedPageDocument,
 			WorksCompletedPageDocumentData,
 			WorksInProductionPageDocument,

@@ -6,7 +6,6 @@ export {
   brokenRoute,
   createClient,
   createPublishedClient,
-  pageRoutes,
   repositoryName,
   routes,
 } from "@/lib/prismic/client";

@@ -59,6 +59,12 @@ test.each([
   "/enlegals",
   "/en/legalsx",
   "/en/contact/x",
+  // The accessibility statement has one path per language: the other language's is a 404.
+  "/accessibility",
+  "/en/accessibilite",
+  "/fr/accessibility",
+  "/accessibilite/",
+  "/en/accessibilityx",
   "/not-found",
   "/api/health",
   "/slice-simulator",
@@ -67,6 +73,29 @@ test.each([
   "/_next/data/build-id/fr/legals.json",
 ])("the router still decides %s", (path) => {
   expect(runsFor(path)).toBe(true);
+});
+
+test("the router runs for every path but those pages, however close: each language's own path and no other", () => {
+  const statics = new Set(staticPages().map((page) => page.path));
+  const segment = fc.constantFrom(
+    "en",
+    "fr",
+    "contact",
+    "legals",
+    "accessibilite",
+    "accessibility",
+    "Accessibilite",
+    "works",
+    "legalsx",
+    "",
+  );
+  fc.assert(
+    fc.property(fc.array(segment, { minLength: 1, maxLength: 3 }), fc.boolean(), (segments, slash) => {
+      const path = `/${segments.join("/")}${slash ? "/" : ""}`;
+      expect(runsFor(path)).toBe(!statics.has(path));
+    }),
+    { numRuns: 500, seed: 41 },
+  );
 });
 
 test("Next's own files never go through the router", () => {

@@ -129,12 +129,13 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but Next's static files and the pages that exist whatever the content says
-  // (lib/routing/static-pages.ts: /, /contact, /legals and their /en twins, which next.config
-  // rewrites); resolvePath passes the other non-page paths through. A literal, as Next reads it at
-  // build; proxy.test.ts holds it to the page table. This server's own request for a fresh render
+  // (lib/routing/static-pages.ts: /, /contact, /legals, /accessibilite and their English pages
+  // /en, /en/contact, /en/legals, /en/accessibility, which next.config rewrites where they differ
+  // from their app path); resolvePath passes the other non-page paths through. A literal, as Next
+  // reads it at build; proxy.test.ts holds it to the page table. This server's own request for a fresh render
   // comes through for every page, those too: only here can it become one (`onward`).
   matcher: [
-    "/((?!_next/static/|_next/image|(?:en(?:/(?:contact|legals))?|contact|legals)?$).*)",
+    "/((?!_next/static/|_next/image|(?:en(?:/(?:contact|legals|accessibility))?|contact|legals|accessibilite)?$).*)",
     { source: "/((?!_next/static/|_next/image).*)", has: [{ type: "header", key: "x-site-render-anew" }] },
   ],
 };

@@ -16,7 +16,7 @@ import { chromium, type Browser } from "@playwright/test";
 import { startBareCacheNginx, startNginx, startStaticNginx } from "../test-support/nginx";
 import { DEFAULT_LANG, LANGS, langFromPath, localePath } from "../lib/i18n/locales";
 import { freePort } from "../test-support/free-port";
-import { PAGE_TYPE_NAMES, PAGE_TYPES, WORK_PATH_PREFIX } from "../lib/site/page-types";
+import { PAGE_TYPE_NAMES, pagePublicPath, WORK_PATH_PREFIX } from "../lib/site/page-types";
 import { buildAtSize, describeBuild, type BuildAtSize } from "./parts/build-scale";
 import { benchContentLatency, describeLatency, type Latency } from "./parts/content-latency";
 import { createFloorApp } from "./parts/floor-app";
@@ -24,7 +24,8 @@ import { measureJs, type JsWeight } from "./parts/js-weight";
 import { describeFirstPaint, measureFirstPaint } from "./parts/first-paint";
 import { describeFontSwap, measureFontSwap } from "./parts/font-swap";
 import { median, padCells as pad, repeat, SCREENS } from "./parts/measure";
-import { nextBuild, nextStart, ROOT, type BuildFigures, type RunningServer } from "./parts/next-process";
+import { nextBuild, ROOT, type BuildFigures } from "./parts/next-process";
+import { nextStart, type RunningServer } from "../test-support/next-start";
 import { loadTest, requireWrk, type Throughput } from "./parts/throughput";
 
 const QUICK = process.argv.includes("--quick");
@@ -99,8 +100,8 @@ function medianOf<T>(runs: T[], pick: (run: T) => number): number {
 async function routes(origin: string): Promise<string[]> {
   const paths: string[] = [];
   for (const lang of LANGS) {
-    for (const type of PAGE_TYPE_NAMES) paths.push(localePath(lang, PAGE_TYPES[type].path));
-    const list = localePath(lang, PAGE_TYPES.works_page.path);
+    for (const type of PAGE_TYPE_NAMES) paths.push(pagePublicPath(type, lang));
+    const list = pagePublicPath("works_page", lang);
     const html = await (await fetch(origin + list)).text();
     const prefix = localePath(lang, WORK_PATH_PREFIX);
     const work = html.match(new RegExp(`href="(${prefix}[^"?#/]+)"`));

@@ -20,7 +20,8 @@ import autocannon from "autocannon";
 import { freePort } from "../test-support/free-port";
 import { treeRss } from "./parts/measure";
 import { summarize } from "./parts/metrics-summary";
-import { nextBuild, nextStart, ROOT } from "./parts/next-process";
+import { nextBuild, ROOT } from "./parts/next-process";
+import { nextStart } from "../test-support/next-start";
 import { loadTest } from "./parts/throughput";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 60);

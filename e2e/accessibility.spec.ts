@@ -1,7 +1,7 @@
+import { violations } from "../test-support/axe";
+import { settle } from "../test-support/settle";
 import { expect, test } from "./fixtures";
-import { violations } from "./helpers/axe";
 import { pages, translation, type Lang } from "./helpers/content";
-import { settle } from "./helpers/settle";
 
 /**
  * axe-core on every page in both languages, plus the 404 page, at a phone and a

@@ -1,10 +1,13 @@
+import path from "node:path";
+
 import type { BrowserContext, Locator, Page, Request } from "@playwright/test";
 
+import { violations } from "../test-support/axe";
+import { filesUnder } from "../test-support/files-under";
+import { settle } from "../test-support/settle";
 import { blockOutsideHosts, expect, test } from "./fixtures";
-import { violations } from "./helpers/axe";
 import { pages, translation, type Lang } from "./helpers/content";
 import { trace } from "./helpers/scroll-trace";
-import { settle } from "./helpers/settle";
 
 /**
  * The cookie consent manager as a visitor meets it in Chromium: the notice on
@@ -95,9 +98,16 @@ async function consentCookie(context: BrowserContext) {
   return (await context.cookies()).find((cookie) => cookie.name === COOKIE);
 }
 
-async function savedChoices(context: BrowserContext): Promise<Record<string, boolean> | undefined> {
+/** The cookie's value: the choices with their record's reference. */
+async function savedConsent(
+  context: BrowserContext,
+): Promise<{ id: string; at: number; choices: Record<string, boolean> } | undefined> {
   const cookie = await consentCookie(context);
   return cookie ? JSON.parse(decodeURIComponent(cookie.value)) : undefined;
+}
+
+async function savedChoices(context: BrowserContext): Promise<Record<string, boolean> | undefined> {
+  return (await savedConsent(context))?.choices;
 }
 
 async function setChoices(context: BrowserContext, choices: Record<string, boolean> | string) {
@@ -256,6 +266,179 @@ test.describe("answering the notice", () => {
     await expect(panel(page)).toHaveCount(0);
     await expect(notice(page)).toBeVisible();
     expect(await consentCookie(context)).toBeUndefined();
+  });
+});
+
+/** The consent store the suite's site writes (e2e/site-env.ts). */
+const STORE = path.join(process.cwd(), "test-results", "consent");
+
+/** Every file of the store, as text: records and notice versions. */
+const storeFiles = () => filesUnder(STORE);
+
+interface StoredRecord {
+  consentId: string;
+  version: string;
+  kind: string;
+  lang: string;
+  choices: Record<string, boolean>;
+  choiceAt: string;
+  recordedAt: string;
+}
+
+/** The records of one consent id, in the order written. */
+async function recordsOf(consentId: string): Promise<StoredRecord[]> {
+  return (await storeFiles())
+    .filter(({ file }) => file.endsWith(".jsonl"))
+    .flatMap(({ text }) => text.split("\n").filter((line) => line.includes(consentId)))
+    .map((line) => JSON.parse(line) as StoredRecord)
+    .sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+}
+
+test.describe("proof of consent", () => {
+  const answers = [
+    { button: "consent.accept_all", kind: "accept_all", choices: allOn },
+    { button: "consent.refuse_all", kind: "refuse_all", choices: allOff },
+  ] as const;
+  for (const { button, kind, choices } of answers) {
+    test(`"${translation("fr", button)}" is recorded, synced before the answer, with nothing that names the visitor`, async ({
+      page,
+      context,
+    }) => {
+      const before = Date.now();
+      const answered = page.waitForResponse((response) => response.url().endsWith("/api/consent"));
+      await page.goto("/");
+      await notice(page)
+        .getByRole("button", { name: translation("fr", button) })
+        .click();
+      expect((await answered).status()).toBe(201);
+      const saved = await savedConsent(context);
+      expect(saved?.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      // On disk by the time the site answered.
+      const [record] = await recordsOf(saved!.id);
+      expect(record).toMatchObject({ consentId: saved!.id, kind, lang: "fr", choices });
+      expect(record.version).toMatch(/^[0-9a-f]{16}$/);
+      expect(Date.parse(record.recordedAt)).toBeGreaterThanOrEqual(before - 1000);
+      expect(Date.parse(record.choiceAt)).toBe(saved!.at);
+      expect(Object.keys(record).sort()).toEqual([
+        "choiceAt",
+        "choices",
+        "consentId",
+        "kind",
+        "lang",
+        "recordedAt",
+        "version",
+      ]);
+      // Nothing in the whole store names the client: not its address, not its browser.
+      const agent = await page.evaluate(() => navigator.userAgent);
+      const everything = (await storeFiles()).map(({ text }) => text).join("\n");
+      expect(everything).not.toContain("127.0.0.1");
+      expect(everything).not.toContain(agent);
+      expect(everything).not.toMatch(/HeadlessChrome|Mozilla\/5\.0/);
+    });
+  }
+
+  test("a custom choice, then a withdrawal, are two records of one consent id; the panel shows the last one's date and reference", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/en");
+    await notice(page, "en")
+      .getByRole("button", { name: translation("en", "consent.customise") })
+      .click();
+    const dialog = panel(page, "en");
+    await dialog
+      .getByRole("group", { name: "YouTube" })
+      .getByRole("radio", { name: translation("en", "consent.accept") })
+      .check();
+    const first = page.waitForResponse((response) => response.url().endsWith("/api/consent"));
+    await dialog.getByRole("button", { name: translation("en", "consent.save") }).click();
+    expect((await first).status()).toBe(201);
+    const { id } = (await savedConsent(context))!;
+
+    await page.getByRole("button", { name: translation("en", "common.cookie_preferences") }).click();
+    await expect(panel(page, "en")).toContainText(id);
+    await panel(page, "en")
+      .getByRole("group", { name: "YouTube" })
+      .getByRole("radio", { name: translation("en", "consent.refuse") })
+      .check();
+    const second = page.waitForResponse((response) => response.url().endsWith("/api/consent"));
+    await panel(page, "en")
+      .getByRole("button", { name: translation("en", "consent.save") })
+      .click();
+    expect((await second).status()).toBe(201);
+
+    const records = await recordsOf(id);
+    expect(records.map((record) => [record.kind, record.lang, record.choices])).toEqual([
+      ["custom", "en", { ...allOff, youtube: true }],
+      ["withdrawal", "en", allOff],
+    ]);
+    expect((await savedConsent(context))?.id).toBe(id);
+
+    // The visitor's receipt: the date of their last choice and the reference to quote.
+    await page.getByRole("button", { name: translation("en", "common.cookie_preferences") }).click();
+    const { at } = (await savedConsent(context))!;
+    const date = await page.evaluate(
+      (time) => new Intl.DateTimeFormat("en", { dateStyle: "long", timeStyle: "short" }).format(time),
+      at,
+    );
+    await expect(panel(page, "en")).toContainText(
+      translation("en", "consent.receipt").replace("{date}", date).replace("{id}", id),
+    );
+  });
+
+  test("a choice made while the site cannot be reached is recorded from the next page", async ({
+    page,
+    context,
+  }) => {
+    await page.goto("/");
+    await page.route("**/api/consent", (route) => route.abort("internetdisconnected"));
+    await notice(page)
+      .getByRole("button", { name: translation("fr", "consent.accept_all") })
+      .click();
+    const { id } = (await savedConsent(context))!;
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("vifargent_consent_pending")))
+      .toContain(id);
+    expect(await recordsOf(id)).toEqual([]);
+    await page.unroute("**/api/consent");
+    const sent = page.waitForResponse((response) => response.url().endsWith("/api/consent"));
+    await page.goto("/works");
+    expect((await sent).status()).toBe(201);
+    expect((await recordsOf(id)).map((record) => record.kind)).toEqual(["accept_all"]);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem("vifargent_consent_pending")))
+      .toBeNull();
+  });
+
+  test("nothing is recorded before a choice, nor by a visit without JavaScript", async ({ browser }) => {
+    const before = (await storeFiles())
+      .filter(({ file }) => file.endsWith(".jsonl"))
+      .map(({ text }) => text)
+      .join("");
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.goto("/");
+    await page.goto("/works");
+    await context.close();
+    const visit = await browser.newContext();
+    const scripted = await visit.newPage();
+    scripted.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await scripted.goto("/");
+    await expect(notice(scripted)).toBeVisible();
+    await scripted.goto("/contact");
+    await visit.close();
+    expect(posts).toEqual([]);
+    const after = (await storeFiles())
+      .filter(({ file }) => file.endsWith(".jsonl"))
+      .map(({ text }) => text)
+      .join("");
+    expect(after).toBe(before);
   });
 });
 

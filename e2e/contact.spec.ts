@@ -3,8 +3,8 @@ import path from "node:path";
 
 import type { Browser, Page } from "@playwright/test";
 
+import { violations } from "../test-support/axe";
 import { blockOutsideHosts, expect, test } from "./fixtures";
-import { violations } from "./helpers/axe";
 import { returningVisitor } from "./helpers/consent";
 import { translation, type Lang } from "./helpers/content";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";

@@ -38,6 +38,9 @@ const starts = [
   work,
   single("contact_page", "fr"),
   single("works_completed_page", "en"),
+  // A page whose path is a word of each language: /accessibilite ↔ /en/accessibility.
+  single("accessibility_page", "fr"),
+  single("accessibility_page", "en"),
 ];
 
 for (const doc of starts) {

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 
+import { brokenImages } from "../test-support/settle";
 import { expect, test } from "./fixtures";
 import { returningVisitor } from "./helpers/consent";
 import { homePath, pages, translation, type Lang } from "./helpers/content";
@@ -10,7 +11,6 @@ import {
   balancedColumnVars,
   type ColumnLimits,
 } from "../components/layout/balanced-columns";
-import { brokenImages } from "./helpers/settle";
 
 /**
  * The layout holds at every width a visitor brings, on every page in both

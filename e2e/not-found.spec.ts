@@ -35,6 +35,14 @@ cases.push(
   { lang: "fr", path: "/fr", what: "the internal /fr tree" },
   { lang: "fr", path: "/fr/works", what: "the internal /fr tree" },
   { lang: "fr", path: "/fr/contact", what: "the internal /fr tree" },
+  { lang: "fr", path: "/fr/accessibility", what: "the internal /fr tree" },
+  // A page with a path per language is at its language's path alone.
+  { lang: "fr", path: "/accessibility", what: "the English path of the accessibility statement in French" },
+  {
+    lang: "en",
+    path: "/en/accessibilite",
+    what: "the French path of the accessibility statement in English",
+  },
   { lang: "en", path: "/en/lists/works_page/all/1", what: "the internal list route" },
   { lang: "fr", path: "/fr/lists/works_page/film/1", what: "the internal list route" },
   { lang: "fr", path: "/api/nope", what: "outside the pages (an unknown API path)" },

@@ -980,6 +980,7 @@ test("every generated spelling of every kind of page lands on its one URL, and s
     "/en",
     "/contact",
     "/en/legals",
+    "/accessibilite",
     "/works",
     WORK,
     EN_WORK,

@@ -4,10 +4,10 @@ import path from "node:path";
 
 import { writeGeneratedRepository } from "@vifargent/content-api";
 
+import { violations } from "../test-support/axe";
+import { settle } from "../test-support/settle";
 import { blockOutsideHosts, expect, test } from "./fixtures";
-import { violations } from "./helpers/axe";
 import { visibleHtml } from "./helpers/html";
-import { settle } from "./helpers/settle";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**

@@ -1,4 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 
 import { expect, test } from "./fixtures";
 import {
@@ -24,6 +26,20 @@ import {
  * key content of its document, and the head (canonical, hreflang, Open Graph,
  * JSON-LD). Expected values come from the content repository.
  */
+
+/** What the accessibility statement's audit block reads (features/accessibility/audit-results.json). */
+interface AuditFile {
+  date: string;
+  tool: { version: string };
+  browser: string;
+  checks: Array<{ path: string; violations: Array<{ rule: string }> }>;
+}
+
+function auditResults(): AuditFile {
+  return JSON.parse(
+    readFileSync(path.resolve(__dirname, "../features/accessibility/audit-results.json"), "utf8"),
+  ) as AuditFile;
+}
 
 /** Same-origin hrefs are compared by path: the absolute origin is NEXT_PUBLIC_SITE_URL's. */
 function pathOf(href: string | null): string | null {
@@ -175,6 +191,54 @@ const checkContent: Record<string, (page: Page, expected: PageExpectation) => Pr
     }
   },
 
+  async accessibility_page(page, { doc, lang }) {
+    const main = page.locator("main");
+    const blocks = ["status", "contact", "remedies"].flatMap((field) => doc.data[field] as Block[]);
+    for (const block of blocks) {
+      const level = /^heading([1-6])$/.exec(block.type)?.[1];
+      if (level) {
+        await expect(
+          main.getByRole("heading", { level: Number(level), name: block.text, exact: true }),
+        ).toHaveCount(1);
+      }
+    }
+    await expect(
+      main.getByText(/Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07/),
+    ).toBeVisible();
+    const hyperlinks = blocks.flatMap((block) =>
+      (block.spans ?? [])
+        .filter((span) => span.type === "hyperlink")
+        .map((span) => ({ text: block.text!.slice(span.start, span.end), href: linkHref(span.data!) })),
+    );
+    expect(hyperlinks.length).toBeGreaterThan(0);
+    for (const { text, href } of hyperlinks) {
+      await expect(main.getByRole("link", { name: text, exact: true })).toHaveAttribute("href", href!);
+    }
+    // The automated audit's figures, from the results file the build read.
+    const audit = main.getByRole("region", {
+      name: translation(lang, "accessibility.audit_title"),
+      exact: true,
+    });
+    const results = auditResults();
+    await expect(audit.locator("time")).toHaveAttribute("datetime", results.date);
+    const figure = (key: string) =>
+      audit.locator(`xpath=.//dt[normalize-space()="${translation(lang, key)}"]/following-sibling::dd`);
+    await expect(figure("accessibility.tested_pages")).toHaveText(
+      String(new Set(results.checks.map((check) => check.path)).size),
+    );
+    await expect(figure("accessibility.tested_tool")).toHaveText(`axe-core ${results.tool.version}`);
+    await expect(figure("accessibility.tested_browser")).toHaveText(results.browser);
+    const broken = new Set(
+      results.checks.flatMap((check) => check.violations.map((violation) => violation.rule)),
+    );
+    if (broken.size === 0)
+      await expect(audit.getByText(translation(lang, "accessibility.found_none"))).toBeVisible();
+    else expect((await audit.locator("li code").allTextContents()).sort()).toEqual([...broken].sort());
+    await expect(
+      audit.getByRole("heading", { level: 3, name: translation(lang, "accessibility.limits_title") }),
+    ).toBeVisible();
+  },
+
   async legals_page(page, { doc }) {
     const content = doc.data.content as Block[];
     const main = page.locator("main");
@@ -301,6 +365,9 @@ for (const lang of ["fr", "en"] as Lang[]) {
     await expect(
       footer.getByRole("link", { name: translation(lang, "common.legals"), exact: true }),
     ).toHaveAttribute("href", documentPath(single("legals_page", lang))!);
+    await expect(
+      footer.getByRole("link", { name: translation(lang, "common.accessibility"), exact: true }),
+    ).toHaveAttribute("href", documentPath(single("accessibility_page", lang))!);
     await expect(
       footer.getByRole("button", { name: translation(lang, "common.cookie_preferences"), exact: true }),
     ).toBeVisible();

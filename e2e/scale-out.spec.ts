@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -22,6 +22,8 @@ const ISR_WINDOW_MS = 5_000;
 
 let content: ContentServer;
 let contentDir: string;
+/** The consent store both instances write into, as an operator's shared folder. */
+let consentDir: string;
 let redis: RedisServer;
 let a: SiteServer;
 let b: SiteServer;
@@ -36,7 +38,11 @@ test.beforeAll(async () => {
   content = await spawnContentServer({ dir: contentDir });
   redis = await startRedis();
   const nginxPort = await reserveNginxPort();
+  consentDir = mkdtempSync(path.join(tmpdir(), "scale-out-consent-"));
   const env = {
+    CONSENT_STORE_DIR: consentDir,
+    // Every post here comes from one address, counted by both instances through Redis.
+    CONSENT_RATE_LIMIT: "1000/600",
     PROXY_PURGE_URLS: `http://127.0.0.1:${nginxPort}/purge-all`,
     PROXY_PURGE_SECRET: NGINX_PURGE_SECRET,
     PRISMIC_ENDPOINT: content.endpoint,
@@ -60,6 +66,7 @@ test.afterAll(async () => {
   await redis?.close();
   await content?.stop();
   if (contentDir) rmSync(path.dirname(contentDir), { recursive: true, force: true });
+  if (consentDir) rmSync(consentDir, { recursive: true, force: true });
 });
 
 interface Answer {
@@ -99,8 +106,15 @@ function editTitle(file: string, title: string): string {
   return doc.id;
 }
 
-/** Waits until the content service itself serves `title` for the document (it re-reads files every second). */
-async function contentServes(id: string, title: string) {
+/**
+ * Waits until the content service itself serves the document as `serves` says, by default with
+ * `title` (it re-reads files every second).
+ */
+async function contentServes(
+  id: string,
+  title: string,
+  serves: (data: Record<string, unknown>) => boolean = (data) => data.title === title,
+) {
   await waitFor(
     async () => {
       const api = await (await fetch(content.endpoint)).json();
@@ -109,7 +123,7 @@ async function contentServes(id: string, title: string) {
       search.searchParams.set("ref", master);
       search.searchParams.set("q", `[[at(document.id, "${id}")]]`);
       const { results } = await (await fetch(search)).json();
-      return results[0]?.data.title === title;
+      return results[0] !== undefined && serves(results[0].data);
     },
     10_000,
     `the content service serving "${title}"`,
@@ -295,6 +309,90 @@ test("a publish through nginx: the page is rendered anew, then the proxy purged,
   // Purged, not expired: the first visit after the publish asked an instance.
   expect(first.headers.get("x-cache-status")).toBe("MISS");
   console.log(`edit through nginx ${((Date.now() - sent) / 1000).toFixed(2)} s after the webhook`);
+});
+
+test("two instances record consents into one store, each in its own file, and nothing is lost", async () => {
+  // The notice version a page is rendered with, as the browser reads it from the page.
+  const version = /version\\?":\\?"([0-9a-f]{16})/.exec((await get(`${a.origin}/`)).html)?.[1];
+  expect(version).toMatch(/^[0-9a-f]{16}$/);
+  const record = (i: number) => ({
+    consentId: `Scale${String(i).padStart(17, "0")}`,
+    version,
+    kind: i % 2 === 0 ? "accept_all" : "refuse_all",
+    lang: i % 3 === 0 ? "en" : "fr",
+    choices: { necessary: true, analytics: i % 2 === 0, youtube: i % 2 === 0, vimeo: i % 2 === 0 },
+    choiceAt: Date.now() - 1000,
+  });
+  const post = (origin: string, i: number) =>
+    fetch(`${origin}/api/consent`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(record(i)),
+    });
+  // Forty at once, half to each instance, and one through nginx (which holds posts to its own limit).
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => post(i % 2 === 0 ? a.origin : b.origin, i)),
+  );
+  answers.push(await post(nginx.origin, 40));
+  const statuses = await Promise.all(
+    answers.map(async (answer) => (answer.status === 201 ? 201 : `${answer.status} ${await answer.text()}`)),
+  );
+  expect(statuses).toEqual(Array(41).fill(201));
+  const recorded = 41;
+  const day = new Date().toISOString().slice(0, 10);
+  const files = readdirSync(path.join(consentDir, "records", day));
+  // One file per instance: two writers, never one file shared.
+  expect(files).toHaveLength(2);
+  const lines = files.flatMap((file) =>
+    readFileSync(path.join(consentDir, "records", day, file), "utf8")
+      .trimEnd()
+      .split("\n"),
+  );
+  expect(lines).toHaveLength(recorded);
+  const ids = lines.map((line) => (JSON.parse(line) as { consentId: string }).consentId);
+  expect(new Set(ids).size).toBe(recorded);
+  // And one version file, written once whichever instance rendered or was asked first.
+  expect(readdirSync(path.join(consentDir, "versions"))).toEqual([`${version}.json`]);
+});
+
+test("an editor's new wording of the notice is a new version, kept beside the first with both versions' words", async () => {
+  // A translations document is on every page: the publish renders them all anew.
+  test.setTimeout(120_000);
+  const file = "documents/translations.translations.fr-fr.json";
+  const doc = readDoc(file);
+  const before = doc.data.consent[0].notice as string;
+  const after = `${before} Vous pouvez aussi nous écrire.`;
+  const versionOf = async () => /version\\?":\\?"([0-9a-f]{16})/.exec((await get(`${a.origin}/`)).html)?.[1];
+  const first = await versionOf();
+  doc.data.consent[0].notice = after;
+  writeDoc(file, doc);
+  await contentServes(
+    doc.id,
+    "the new notice",
+    (data) => (data.consent as Array<{ notice: string }>)[0].notice === after,
+  );
+  await webhook(a.origin, [doc.id]);
+  let second: string | undefined;
+  await waitFor(
+    async () => {
+      second = await versionOf();
+      return second !== first;
+    },
+    90_000,
+    "the page rendered with the new notice",
+  );
+  const kept = (id: string | undefined) =>
+    JSON.parse(readFileSync(path.join(consentDir, "versions", `${id}.json`), "utf8")) as {
+      firstShown: string;
+      words: Record<string, { labels: Record<string, string> }>;
+    };
+  expect(readdirSync(path.join(consentDir, "versions")).sort()).toEqual(
+    [`${first}.json`, `${second}.json`].sort(),
+  );
+  expect(kept(first).words.fr.labels["consent.notice"]).toBe(before);
+  expect(kept(second).words.fr.labels["consent.notice"]).toBe(after);
+  expect(kept(second).words.en).toEqual(kept(first).words.en);
+  expect(Date.parse(kept(second).firstShown)).toBeGreaterThan(Date.parse(kept(first).firstShown));
 });
 
 test("health: the build id, the content source and Redis answering", async () => {

@@ -22,6 +22,9 @@ export function siteEnv(root: string, port: number): Record<string, string> {
     CONTACT_OUTBOX_DIR: path.join(root, "test-results", "outbox"),
     CONTACT_MIN_FILL_MS: "1000",
     CONTACT_RATE_LIMIT: "1000/600",
+    // The consent records, which the consent tests read; every test's clicks come from one address.
+    CONSENT_STORE_DIR: path.join(root, "test-results", "consent"),
+    CONSENT_RATE_LIMIT: "1000/600",
     // Playwright prints the server's output: a line per request would bury everything else.
     ACCESS_LOG: "off",
   };

@@ -1,9 +1,9 @@
 import type { Page } from "@playwright/test";
 
+import { settle } from "../test-support/settle";
 import { expect, test } from "./fixtures";
 import { returningVisitor } from "./helpers/consent";
 import { homePath, pageAt, pageSlug, translation, type Lang } from "./helpers/content";
-import { settle } from "./helpers/settle";
 
 /**
  * Visual regression: every route in both languages, whole pages at a phone and
@@ -24,6 +24,7 @@ const ROUTES: Record<Lang, string[]> = {
     "/works?category=documentary",
     "/contact",
     "/legals",
+    "/accessibilite",
   ],
   en: [
     "/en",
@@ -34,6 +35,7 @@ const ROUTES: Record<Lang, string[]> = {
     "/en/works-completed?category=film",
     "/en/contact",
     "/en/legals",
+    "/en/accessibility",
   ],
 };
 

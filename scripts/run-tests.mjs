@@ -62,6 +62,54 @@ if (runs("e2e") || runs("node24")) {
 }
 if (runs("e2e")) build = startBuild(buildLog);
 
+/**
+ * Each failed or skipped test by name, with the first line of its error: printed again at the
+ * very end, beside the totals, so a log read from its tail still says what failed and why.
+ * @type {string[]}
+ */
+const outcomes = [];
+
+/** @param {string | undefined} message */
+function firstLine(message) {
+  const plain = (message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  return (
+    plain
+      .split("\n")
+      .find((line) => line.trim() !== "")
+      ?.trim()
+      .slice(0, 300) ?? ""
+  );
+}
+
+/** The failed and skipped tests of a Jest report. */
+function jestOutcomes(label, report) {
+  for (const suite of report.testResults ?? [])
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status === "failed")
+        outcomes.push(
+          `FAILED ${label} ${path.relative(root, suite.name)} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`,
+        );
+      else if (test.status === "pending" || test.status === "todo")
+        outcomes.push(`SKIPPED ${label} ${path.relative(root, suite.name)} › ${test.fullName}`);
+    }
+}
+
+/** The failed and skipped tests of a Playwright JSON report (suites nest). */
+function playwrightOutcomes(label, suites, titles = []) {
+  for (const suite of suites ?? []) {
+    const within = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        const name = [...within, spec.title].join(" › ");
+        if (test.status === "unexpected") {
+          const last = test.results?.at(-1);
+          outcomes.push(`FAILED ${label} ${name}: ${last?.status ?? ""} ${firstLine(last?.error?.message)}`);
+        } else if (test.status === "skipped") outcomes.push(`SKIPPED ${label} ${name}`);
+      }
+    playwrightOutcomes(label, suite.suites, within);
+  }
+}
+
 /** Jest with `node`, its report added to the totals. */
 function runJest(node, label, env = {}) {
   const file = path.join(resultsDir, `${label}.json`);
@@ -77,6 +125,7 @@ function runJest(node, label, env = {}) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    jestOutcomes(label, report);
     if (report.numRuntimeErrorTestSuites > 0)
       problems.push(`${report.numRuntimeErrorTestSuites} ${label} suite(s) failed to run`);
   }
@@ -102,6 +151,7 @@ function runPlaywright(node, label, args, env = {}) {
     totals.passed += report.stats.expected + report.stats.flaky;
     totals.failed += report.stats.unexpected;
     totals.skipped += report.stats.skipped;
+    playwrightOutcomes(label, report.suites);
     if (report.errors?.length)
       problems.push(`${label} reported ${report.errors.length} error(s) outside tests`);
   }
@@ -155,6 +205,7 @@ if (runs("node24")) {
   }
 }
 
+for (const outcome of outcomes) console.error(outcome);
 for (const problem of problems) console.error(`ERROR: ${problem}`);
 if (totals.skipped > 0)
   console.error(`ERROR: ${totals.skipped} test(s) skipped; skipped tests are not allowed`);

@@ -22,7 +22,8 @@ import { LIST_PAGE_SIZE, PAGE_TYPE_NAMES, WORK_TYPE } from "../../lib/site/page-
 import { CATEGORY_FIELD, WORK_CATEGORIES } from "../../lib/site/work-categories";
 import { freePort } from "../../test-support/free-port";
 import { withGeneratedRepository } from "./generated-repository";
-import { nextStart, ROOT } from "./next-process";
+import { nextStart } from "../../test-support/next-start";
+import { ROOT } from "./next-process";
 
 /** The filtered lists measured (an unfiltered later page and a work are the baselines). */
 export const LIST_URLS = [

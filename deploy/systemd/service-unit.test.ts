@@ -89,7 +89,7 @@ describe("deploy/systemd/site@.service", () => {
 
   test("the contact outbox is a state directory outside the code, shared by the host's instances, for the site's user alone", () => {
     // One name for every instance (no %i): the instances of a host and the flush share one folder.
-    expect(settings(text, "StateDirectory")).toEqual(["site/outbox"]);
+    expect(settings(text, "StateDirectory")).toEqual(["site/outbox site/consent"]);
     expect(settings(text, "StateDirectoryMode")).toEqual(["0700"]);
     // CONTACT_OUTBOX_DIR names that folder (%S is /var/lib for a system unit), as the site reads it.
     const assignments = settings(text, "Environment").flatMap((line) => line.split(/\s+/));
@@ -97,6 +97,8 @@ describe("deploy/systemd/site@.service", () => {
     expect(outbox).toBe("CONTACT_OUTBOX_DIR=%S/site/outbox");
     const resolved = outbox!.slice("CONTACT_OUTBOX_DIR=".length).replace("%S", "/var/lib");
     expect(parseEnv({ CONTACT_OUTBOX_DIR: resolved }).CONTACT_OUTBOX_DIR).toBe("/var/lib/site/outbox");
+    // The consent records likewise: one folder for every instance, outside the code.
+    expect(assignments).toContain("CONSENT_STORE_DIR=%S/site/consent");
     expect(resolved.startsWith(settings(text, "WorkingDirectory")[0])).toBe(false);
   });
 });
@@ -126,8 +128,11 @@ describe("deploy/systemd/site-outbox-flush.service and .timer", () => {
   });
 
   test("flushes the very outbox the instances write, as the site's user, with the site's environment", () => {
-    for (const key of ["StateDirectory", "StateDirectoryMode", "User", "WorkingDirectory", "EnvironmentFile"])
+    for (const key of ["StateDirectoryMode", "User", "WorkingDirectory", "EnvironmentFile"])
       expect(settings(service, key)).toEqual(settings(instance, key));
+    // The outbox is one of the instances' state directories (the consent records are the other).
+    expect(settings(service, "StateDirectory")).toEqual(["site/outbox"]);
+    expect(settings(instance, "StateDirectory")[0].split(/\s+/)).toContain("site/outbox");
     const outboxOf = (text: string) =>
       settings(text, "Environment")
         .flatMap((line) => line.split(/\s+/))

@@ -28,8 +28,8 @@ export const SITE_DESCRIPTION: Record<Lang, string> = {
   fr: "Des conteurs créatifs qui réunissent artistes, marketeurs, scientifiques et geeks de la tech pour créer du contenu de marque et du divertissement pour tous les médias et tous les publics.",
 };
 
-/** Document type -> site path. */
-const ROUTES: Record<string, string> = {
+/** Document type -> site path before the language's prefix: one for every language, or one per language. */
+const ROUTES: Record<string, string | Record<Lang, string>> = {
   home_page: "/",
   works_page: "/works",
   works_completed_page: "/works-completed",
@@ -37,6 +37,7 @@ const ROUTES: Record<string, string> = {
   project: "/works/:uid",
   contact_page: "/contact",
   legals_page: "/legals",
+  accessibility_page: { fr: "/accessibilite", en: "/accessibility" },
 };
 
 export interface Span {
@@ -94,9 +95,10 @@ export function langOf(prismicLang: string): Lang | undefined {
 
 /** A document's path on the site, or null when its type has no page. */
 export function documentPath(doc: { type: string; uid?: string | null; lang: string }): string | null {
-  const route = ROUTES[doc.type];
+  const routes = ROUTES[doc.type];
   const lang = langOf(doc.lang);
-  if (!route || !lang) return null;
+  if (!routes || !lang) return null;
+  const route = typeof routes === "string" ? routes : routes[lang];
   const path = route.replace(":uid", doc.uid ?? "");
   return LANGS[lang].prefix + (path === "/" && LANGS[lang].prefix ? "" : path);
 }

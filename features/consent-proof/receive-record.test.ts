@@ -1,10 +1,11 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
 import fc from "fast-check";
 
 import { createRateLimiter } from "@/lib/rate-limit/memory-rate-limit";
+import { filesUnder } from "@/test-support/files-under";
 
 import { noticeVersionId, type NoticeWords } from "./notice-words";
 import { createRecordReceiver, type RecordOutcome } from "./receive-record";
@@ -82,16 +83,7 @@ function post(body: string, headers: Record<string, string> = {}): Request {
 }
 
 async function storedText(): Promise<string> {
-  const parts: string[] = [];
-  async function walk(folder: string) {
-    for (const entry of await readdir(folder, { withFileTypes: true }).catch(() => [])) {
-      const full = path.join(folder, entry.name);
-      if (entry.isDirectory()) await walk(full);
-      else parts.push(await readFile(full, "utf8"));
-    }
-  }
-  await walk(dir);
-  return parts.join("\n");
+  return (await filesUnder(dir)).map(({ text }) => text).join("\n");
 }
 
 test("a well-formed choice is recorded and synced before its 201, with nothing that names the client", async () => {

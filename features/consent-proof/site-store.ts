@@ -50,9 +50,10 @@ export async function noticeVersionForPage(): Promise<string> {
   const words = await currentNoticeWords();
   const id = noticeVersionId(words);
   if (!registered.has(id)) {
+    // Tried once per process and version: a store that cannot be written is said once, not per render.
+    registered.add(id);
     try {
       await siteRecordStore().registerVersion(words);
-      registered.add(id);
     } catch (error) {
       logger.error({ err: error }, `[consent] notice version ${id} could not be kept in CONSENT_STORE_DIR`);
     }

@@ -2,7 +2,7 @@ import { isFilled, type Content } from "@prismicio/client";
 import { SiteLink } from "@/components/site-link/site-link";
 
 import type { Translations } from "@/lib/i18n/default-translations";
-import { localePath, type Lang } from "@/lib/i18n/locales";
+import type { Lang } from "@/lib/i18n/locales";
 import { navEntries } from "@/lib/site/page-types";
 
 import { CookiePreferencesButton } from "@/features/consent";
@@ -48,9 +48,9 @@ export function SiteFooter({
       ) : null}
       <nav aria-label={t["common.footer_navigation"]}>
         <ul className={styles.list}>
-          {navEntries("footer").map((entry) => (
+          {navEntries("footer", lang).map((entry) => (
             <li key={entry.type}>
-              <SiteLink href={localePath(lang, entry.path)}>{t[entry.label]}</SiteLink>
+              <SiteLink href={entry.path}>{t[entry.label]}</SiteLink>
             </li>
           ))}
           <li>

@@ -5,7 +5,7 @@ import { MenuToggle } from "./menu-toggle";
 import { SiteLink } from "@/components/site-link/site-link";
 import { isSafeHref } from "@/lib/content/link-href";
 import type { Translations } from "@/lib/i18n/default-translations";
-import { homePath, localePath, type Lang } from "@/lib/i18n/locales";
+import { homePath, type Lang } from "@/lib/i18n/locales";
 import { navEntries } from "@/lib/site/page-types";
 
 import styles from "./site-header.module.css";
@@ -23,7 +23,7 @@ function navigationItems(settings: Content.SettingsDocument | null, lang: Lang, 
       : [],
   );
   if (fromSettings.length > 0) return fromSettings;
-  return navEntries("main").map((entry) => ({ label: t[entry.label], href: localePath(lang, entry.path) }));
+  return navEntries("main", lang).map((entry) => ({ label: t[entry.label], href: entry.path }));
 }
 
 /**

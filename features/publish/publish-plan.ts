@@ -12,7 +12,7 @@ import {
   LIST_TYPES,
   NOT_FOUND_PATH,
   PAGE_TYPE_NAMES,
-  PAGE_TYPES,
+  pagePublicPath,
   WORK_PATH_PREFIX,
   WORK_TYPE,
 } from "@/lib/site/page-types";
@@ -65,7 +65,7 @@ export function pathsForDocuments(named: number, found: readonly ChangedDocument
     if (!document.url || !document.lang) return "everything";
     if (document.type === WORK_TYPE) {
       paths.add(document.url);
-      paths.add(localePath(document.lang, PAGE_TYPES.home_page.path));
+      paths.add(pagePublicPath("home_page", document.lang));
       for (const path of listFirstPages(document.lang, document.categories.filter(isCategory)))
         paths.add(path);
     } else if ((PAGE_TYPE_NAMES as string[]).includes(document.type)) paths.add(document.url);
@@ -81,7 +81,7 @@ export function pathsForDocuments(named: number, found: readonly ChangedDocument
  * @param sitemapParts how many parts the sitemap has (an index of /sitemaps/<n>.xml past one)
  */
 export function everyPath(pagePaths: readonly string[], sitemapParts: number): string[] {
-  const homes = LANGS.map((lang) => localePath(lang, PAGE_TYPES.home_page.path));
+  const homes = LANGS.map((lang) => pagePublicPath("home_page", lang));
   const lists = LANGS.flatMap((lang) => listFirstPages(lang, WORK_CATEGORIES));
   const notFound = LANGS.map((lang) => localePath(lang, NOT_FOUND_PATH));
   const sitemaps = [

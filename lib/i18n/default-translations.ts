@@ -18,6 +18,7 @@ const fr = {
   "common.works_in_production": "En production",
   "common.contact": "Contact",
   "common.legals": "Mentions légales",
+  "common.accessibility": "Accessibilité : non conforme",
   "common.cookie_preferences": "Préférences cookies",
   "common.social_links": "Réseaux sociaux",
   "common.main_navigation": "Navigation principale",
@@ -59,6 +60,7 @@ const fr = {
   "consent.panel_intro":
     "Choisissez ce que vous autorisez, service par service. Vous pouvez changer d’avis à tout moment depuis « Préférences cookies », en bas de chaque page.",
   "consent.saved": "Vos choix de cookies ont été enregistrés.",
+  "consent.receipt": "Votre choix du {date}, référence {id} : citez-la si vous nous interrogez sur ce choix.",
   "consent.necessary_name": "Cookies nécessaires",
   "consent.necessary_description":
     "Ils retiennent vos choix de cookies et assurent le fonctionnement du site. Ils ne peuvent pas être désactivés.",
@@ -135,6 +137,51 @@ const fr = {
   "categories.animation": "Animation",
   "preview.indicator": "Mode prévisualisation",
   "preview.exit": "Quitter la prévisualisation",
+  "accessibility.audit_title": "Audit automatisé du site",
+  "accessibility.audit_date": "Dernier audit automatisé : {date}.",
+  "accessibility.no_audit": "Aucun audit automatisé n’est encore enregistré.",
+  "accessibility.tested_title": "Ce qui a été testé",
+  "accessibility.tested_pages": "Pages",
+  "accessibility.tested_page_types": "Types de page",
+  "accessibility.tested_languages": "Langues",
+  "accessibility.tested_widths": "Largeurs d’écran",
+  "accessibility.tested_states": "Pages vérifiées avec",
+  "accessibility.state_notice": "le bandeau des cookies ouvert",
+  "accessibility.state_panel": "le panneau des préférences cookies ouvert",
+  "accessibility.tested_rules": "Règles vérifiées (toutes celles de l’outil)",
+  "accessibility.tested_tool": "Outil",
+  "accessibility.tested_browser": "Navigateur",
+  "accessibility.found_title": "Ce qui a été trouvé",
+  "accessibility.found_none": "Aucune violation, sur aucune page, à aucune largeur.",
+  "accessibility.found_intro": "Violations relevées, règle par règle (descriptions de l’outil, en anglais) :",
+  "accessibility.found_criteria": "Critères WCAG : {criteria}",
+  "accessibility.found_rgaa": "Critères RGAA : {criteria}",
+  "accessibility.found_no_criterion": "Bonne pratique, hors critères WCAG et RGAA",
+  "accessibility.found_pages": "Pages concernées : {count}",
+  "accessibility.limits_title": "Ce qu’un audit automatisé ne prouve pas",
+  "accessibility.limits_intro":
+    "Un outil automatique ne repère qu’une partie des défauts : « aucune violation » ne veut pas dire « accessible ». Il ne vérifie pas, ou seulement en partie, ces critères du RGAA :",
+  "accessibility.limit_images":
+    "Images (thématique 1) : il voit qu’une alternative textuelle existe, pas qu’elle est pertinente.",
+  "accessibility.limit_colours":
+    "Couleurs (thématique 3) : une information donnée par la couleur seule, le contraste du texte posé sur une image.",
+  "accessibility.limit_media":
+    "Multimédia (thématique 4) : les sous-titres, la transcription et l’audiodescription des vidéos.",
+  "accessibility.limit_links": "Liens (thématique 6) : qu’un intitulé de lien dit bien où il mène.",
+  "accessibility.limit_keyboard":
+    "Scripts et navigation (thématiques 7 et 12) : il voit qu’un élément peut recevoir le focus, pas que tout s’utilise au clavier, dans un ordre logique et sans piège.",
+  "accessibility.limit_structure":
+    "Structuration et présentation (thématiques 9 et 10) : la pertinence des titres et des listes, l’ordre de lecture, le sens porté par la seule mise en forme.",
+  "accessibility.limit_zoom":
+    "Présentation (thématique 10) : le texte agrandi à 200 %, l’affichage sans défilement horizontal à 320 px de large, la visibilité du focus.",
+  "accessibility.limit_forms":
+    "Formulaires (thématique 11) : la clarté des étiquettes, des consignes et des messages d’erreur.",
+  "accessibility.limit_navigation":
+    "Navigation (thématique 12) : la cohérence des menus et des moyens de navigation d’une page à l’autre.",
+  "accessibility.limit_motion":
+    "Consultation (thématique 13) : les animations, les contenus en mouvement et les limites de temps.",
+  "accessibility.limits_outro":
+    "Seul un audit complet du RGAA, mené par une personne sur un échantillon de pages, établit un taux de conformité. Tant qu’il n’est pas fait, le site est dit non conforme.",
 };
 
 export type TranslationKey = keyof typeof fr;
@@ -163,6 +210,7 @@ const en: Translations = {
   "common.works_in_production": "In production",
   "common.contact": "Contact",
   "common.legals": "Legal notice",
+  "common.accessibility": "Accessibility: not compliant",
   "common.cookie_preferences": "Cookie preferences",
   "common.social_links": "Social media",
   "common.main_navigation": "Main navigation",
@@ -204,6 +252,7 @@ const en: Translations = {
   "consent.panel_intro":
     "Choose what you allow, service by service. You can change your mind at any time from “Cookie preferences”, at the bottom of every page.",
   "consent.saved": "Your cookie choices have been saved.",
+  "consent.receipt": "Your choice of {date}, reference {id}: quote it if you ever ask us about this choice.",
   "consent.necessary_name": "Necessary cookies",
   "consent.necessary_description":
     "They remember your cookie choices and keep the site working. They cannot be turned off.",
@@ -280,6 +329,48 @@ const en: Translations = {
   "categories.animation": "Animation",
   "preview.indicator": "Preview mode",
   "preview.exit": "Exit preview",
+  "accessibility.audit_title": "Automated audit of the site",
+  "accessibility.audit_date": "Last automated audit: {date}.",
+  "accessibility.no_audit": "No automated audit is recorded yet.",
+  "accessibility.tested_title": "What was tested",
+  "accessibility.tested_pages": "Pages",
+  "accessibility.tested_page_types": "Page types",
+  "accessibility.tested_languages": "Languages",
+  "accessibility.tested_widths": "Screen widths",
+  "accessibility.tested_states": "Pages checked with",
+  "accessibility.state_notice": "the cookie notice open",
+  "accessibility.state_panel": "the cookie preferences panel open",
+  "accessibility.tested_rules": "Rules checked (every rule the tool has)",
+  "accessibility.tested_tool": "Tool",
+  "accessibility.tested_browser": "Browser",
+  "accessibility.found_title": "What was found",
+  "accessibility.found_none": "No violation, on any page, at any width.",
+  "accessibility.found_intro": "Violations found, rule by rule (the tool’s own descriptions):",
+  "accessibility.found_criteria": "WCAG criteria: {criteria}",
+  "accessibility.found_rgaa": "RGAA criteria: {criteria}",
+  "accessibility.found_no_criterion": "Best practice, no WCAG or RGAA criterion",
+  "accessibility.found_pages": "Pages affected: {count}",
+  "accessibility.limits_title": "What an automated audit does not prove",
+  "accessibility.limits_intro":
+    "An automated tool finds only some of the barriers: “no violation” does not mean “accessible”. It does not check, or only in part, these criteria of the RGAA (the French accessibility standard):",
+  "accessibility.limit_images":
+    "Images (theme 1): it sees that a text alternative exists, not that it is relevant.",
+  "accessibility.limit_colours":
+    "Colours (theme 3): information given by colour alone, the contrast of text set on a picture.",
+  "accessibility.limit_media": "Multimedia (theme 4): captions, transcripts and audio description of videos.",
+  "accessibility.limit_links": "Links (theme 6): that a link’s text says where it leads.",
+  "accessibility.limit_keyboard":
+    "Scripts and navigation (themes 7 and 12): it sees that an element can take the focus, not that everything works with a keyboard, in a logical order and without traps.",
+  "accessibility.limit_structure":
+    "Structure and presentation (themes 9 and 10): relevant headings and lists, reading order, meaning carried by styling alone.",
+  "accessibility.limit_zoom":
+    "Presentation (theme 10): text enlarged to 200%, reflow without horizontal scrolling at 320 px wide, a visible focus.",
+  "accessibility.limit_forms": "Forms (theme 11): clear labels, instructions and error messages.",
+  "accessibility.limit_navigation":
+    "Navigation (theme 12): menus and ways of finding pages that stay consistent from page to page.",
+  "accessibility.limit_motion": "Consultation (theme 13): animations, moving content and time limits.",
+  "accessibility.limits_outro":
+    "Only a full RGAA audit, carried out by a person over a sample of pages, establishes a compliance rate. Until one is done, the site is legally “not compliant”.",
 };
 
 export const DEFAULT_TRANSLATIONS: Record<Lang, Translations> = { fr, en };

@@ -6,7 +6,7 @@ import {
   isListType,
   NOT_FOUND_PATH,
   PAGE_TYPE_NAMES,
-  PAGE_TYPES,
+  pageRoute,
   WORK_PATH_PREFIX,
   WORK_TYPE,
   type ListType,
@@ -54,6 +54,6 @@ export function renderKindOf(cacheKey: string): RequestKind {
   if (section === "lists") return isListType(rest[0] ?? "") ? (rest[0] as ListType) : "other";
   if (`/${section}` === NOT_FOUND_PATH && rest.length === 0) return "not_found";
   if (`/${section}/` === WORK_PATH_PREFIX && rest.length === 1) return WORK_TYPE;
-  const type = PAGE_TYPE_NAMES.find((name) => PAGE_TYPES[name].path === `/${section}`);
+  const type = PAGE_TYPE_NAMES.find((name) => pageRoute(name) === `/${section}`);
   return type && rest.length === 0 ? type : "other";
 }

@@ -9,7 +9,7 @@ import { LANGS, localePath, prismicLang } from "@/lib/i18n/locales";
 import {
   NOT_FOUND_PATH,
   PAGE_TYPE_NAMES,
-  PAGE_TYPES,
+  pagePublicPath,
   WORK_PATH_PREFIX,
   WORK_TYPE,
 } from "@/lib/site/page-types";
@@ -20,16 +20,11 @@ import { contentSource } from "./content-source";
 /** The fixed Prismic repository name, shared with Slice Machine. */
 export const repositoryName = contentSource().repositoryName;
 
-/** Each page type's path in the default language, and the works'. */
-export const pageRoutes: Array<{ type: string; path: string }> = [
-  ...PAGE_TYPE_NAMES.map((type) => ({ type, path: PAGE_TYPES[type].path })),
-  { type: WORK_TYPE, path: `${WORK_PATH_PREFIX}:uid` },
-];
-
-/** Every internal URL comes from these resolvers: one per page type and language. */
-export const routes: prismic.Route[] = LANGS.flatMap((lang) =>
-  pageRoutes.map((route) => ({ ...route, lang: prismicLang(lang), path: localePath(lang, route.path) })),
-);
+/** Every internal URL comes from these resolvers: one per page type and language, each at its language's path, and the works'. */
+export const routes: prismic.Route[] = LANGS.flatMap((lang) => [
+  ...PAGE_TYPE_NAMES.map((type) => ({ type, lang: prismicLang(lang), path: pagePublicPath(type, lang) })),
+  { type: WORK_TYPE, lang: prismicLang(lang), path: localePath(lang, `${WORK_PATH_PREFIX}:uid`) },
+]);
 
 export const brokenRoute = NOT_FOUND_PATH;
 

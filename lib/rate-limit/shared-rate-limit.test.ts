@@ -38,7 +38,13 @@ async function instance(prefix: string, lines: string[] = []) {
     error: (line: string) => void lines.push(line),
     info: (line: string) => void lines.push(line),
   };
-  return createSharedRateLimiter({ client: runner, prefix, limit: { max: 3, windowMs: 60_000 }, name: "contact", log });
+  return createSharedRateLimiter({
+    client: runner,
+    prefix,
+    limit: { max: 3, windowMs: 60_000 },
+    name: "contact",
+    log,
+  });
 }
 
 test("two instances share one limit, also under a concurrent flood", async () => {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 
-import { LANGS } from "@/lib/i18n/locales";
+import { LANGS, localePath } from "@/lib/i18n/locales";
 import {
   listInternalPath,
   listPublicPath,
@@ -10,7 +10,17 @@ import {
 } from "@/lib/routing/resolve-path";
 import { categoryOfSlug, categorySlug, WORK_CATEGORIES } from "@/lib/site/work-categories";
 import { pageWindow } from "@/lib/site/page-window";
-import { LIST_TYPES, navEntries, PAGE_TYPES } from "@/lib/site/page-types";
+import {
+  LIST_TYPES,
+  navEntries,
+  PAGE_TYPE_NAMES,
+  pagePath,
+  pagePublicPath,
+  pageRoute,
+  pageTypeAt,
+  type PageType,
+} from "@/lib/site/page-types";
+import { pageInternalPath, staticPageRewrites, staticPages } from "@/lib/routing/static-pages";
 import { routes } from "@/lib/prismic/client";
 
 function resolve(url: string): Resolution {
@@ -24,6 +34,14 @@ describe("request router", () => {
     ["/en", { kind: "page", lang: "en", type: "home_page", internal: "/en" }],
     ["/contact", { kind: "page", lang: "fr", type: "contact_page", internal: "/fr/contact" }],
     ["/en/legals", { kind: "page", lang: "en", type: "legals_page", internal: "/en/legals" }],
+    [
+      "/accessibilite",
+      { kind: "page", lang: "fr", type: "accessibility_page", internal: "/fr/accessibility" },
+    ],
+    [
+      "/en/accessibility",
+      { kind: "page", lang: "en", type: "accessibility_page", internal: "/en/accessibility" },
+    ],
     [
       "/works",
       {
@@ -253,33 +271,104 @@ describe("request router", () => {
 });
 
 describe("one page-type table", () => {
-  test("the route resolvers cover every page type and works, in both languages", () => {
+  test("the route resolvers cover every page type and works, in both languages, each at its language's path", () => {
     const paths = routes.map((route) => `${route.lang} ${route.type} ${route.path}`);
-    for (const [type, { path }] of Object.entries(PAGE_TYPES)) {
-      expect(paths).toContain(`fr-fr ${type} ${path}`);
-      expect(paths).toContain(`en-gb ${type} ${path === "/" ? "/en" : `/en${path}`}`);
+    for (const type of PAGE_TYPE_NAMES) {
+      expect(paths).toContain(`fr-fr ${type} ${pagePath(type, "fr")}`);
+      const english = pagePath(type, "en");
+      expect(paths).toContain(`en-gb ${type} ${english === "/" ? "/en" : `/en${english}`}`);
     }
+    expect(paths).toContain("fr-fr accessibility_page /accessibilite");
+    expect(paths).toContain("en-gb accessibility_page /en/accessibility");
     expect(paths).toContain("fr-fr project /works/:uid");
     expect(paths).toContain("en-gb project /en/works/:uid");
+    expect(routes).toHaveLength((PAGE_TYPE_NAMES.length + 1) * LANGS.length);
   });
 
-  test("every routed page resolves to a page of its type", () => {
+  test("every routed page resolves to a page of its type, and its app page is the type's one route", () => {
     for (const route of routes.filter((candidate) => candidate.type !== "project")) {
-      expect(resolve(route.path)).toMatchObject({
-        type: route.type,
-        lang: route.lang === "en-gb" ? "en" : "fr",
-      });
+      const lang = route.lang === "en-gb" ? "en" : "fr";
+      const resolution = resolve(route.path);
+      expect(resolution).toMatchObject({ type: route.type, lang });
+      const type = route.type as PageType;
+      if (resolution.kind === "page")
+        expect(resolution.internal).toBe(pageInternalPath(lang, pageRoute(type)));
     }
   });
 
-  test("navigation menus come from the table", () => {
-    expect(navEntries("main").map((entry) => entry.path)).toEqual([
+  test("a page with a path per language is at that path alone: another language's word is a 404", () => {
+    expect(resolve("/accessibilite")).toEqual({
+      kind: "page",
+      lang: "fr",
+      type: "accessibility_page",
+      internal: "/fr/accessibility",
+    });
+    expect(resolve("/en/accessibility")).toEqual({
+      kind: "page",
+      lang: "en",
+      type: "accessibility_page",
+      internal: "/en/accessibility",
+    });
+    for (const [url, lang] of [
+      ["/accessibility", "fr"],
+      ["/en/accessibilite", "en"],
+      ["/fr/accessibility", "fr"],
+      ["/fr/accessibilite", "fr"],
+      ["/accessibilite/x", "fr"],
+    ]) {
+      expect(resolve(url)).toEqual({ kind: "not-found", lang, internal: `/${lang}/not-found` });
+    }
+  });
+
+  test("each language's path of a page type, and only it, names the page in that language", () => {
+    const everyPath = LANGS.flatMap((lang) => PAGE_TYPE_NAMES.map((type) => pagePath(type, lang)));
+    fc.assert(
+      fc.property(fc.constantFrom(...LANGS), fc.constantFrom(...everyPath), (lang, path) => {
+        const type = PAGE_TYPE_NAMES.find((candidate) => pagePath(candidate, lang) === path);
+        const resolution = resolve(localePath(lang, path));
+        if (type) expect(resolution).toMatchObject({ lang, type });
+        else expect(resolution).toEqual({ kind: "not-found", lang, internal: `/${lang}/not-found` });
+        expect(pageTypeAt(lang, path)).toBe(type);
+      }),
+      { numRuns: 200, seed: 31 },
+    );
+  });
+
+  test("a public path is one page in one language: no two page types or languages share one", () => {
+    const pages = LANGS.flatMap((lang) => PAGE_TYPE_NAMES.map((type) => pagePublicPath(type, lang)));
+    expect(new Set(pages).size).toBe(pages.length);
+    const internal = staticPages().map((page) => page.internal);
+    expect(new Set(internal).size).toBe(internal.length);
+  });
+
+  test("next.config rewrites exactly the static pages whose public path is not their app path", () => {
+    expect(staticPageRewrites()).toEqual(
+      expect.arrayContaining([
+        { source: "/accessibilite", destination: "/fr/accessibility" },
+        { source: "/legals", destination: "/fr/legals" },
+        { source: "/", destination: "/fr" },
+      ]),
+    );
+    const sources = staticPageRewrites().map((rewrite) => rewrite.source);
+    expect(sources).not.toContain("/en/accessibility");
+    expect(sources).not.toContain("/en/legals");
+    for (const page of staticPages()) {
+      expect(resolve(page.path)).toMatchObject({ kind: "page", lang: page.lang, internal: page.internal });
+    }
+  });
+
+  test("navigation menus come from the table, in each language at its own paths", () => {
+    expect(navEntries("main", "fr").map((entry) => entry.path)).toEqual([
       "/works",
       "/works-completed",
       "/works-in-production",
       "/contact",
     ]);
-    expect(navEntries("footer").map((entry) => entry.path)).toEqual(["/legals"]);
+    expect(navEntries("footer", "fr").map((entry) => entry.path)).toEqual(["/legals", "/accessibilite"]);
+    expect(navEntries("footer", "en")).toEqual([
+      { type: "legals_page", path: "/en/legals", label: "common.legals" },
+      { type: "accessibility_page", path: "/en/accessibility", label: "common.accessibility" },
+    ]);
   });
 });
 

@@ -1,12 +1,14 @@
-import { LANGS, localePath, LOCALES, type Lang } from "@/lib/i18n/locales";
+import { LANGS, LOCALES, type Lang } from "@/lib/i18n/locales";
 import { isValidUid } from "@/lib/content/uid";
 import { isOutsidePath } from "@/lib/routing/outside-paths.mjs";
 import { pageInternalPath } from "@/lib/routing/static-pages";
 import { CATEGORY_PARAM, categoryOfSlug, categorySlug, type WorkCategory } from "@/lib/site/work-categories";
 import {
+  isListType,
   NOT_FOUND_PATH,
-  PAGE_TYPE_NAMES,
-  PAGE_TYPES,
+  pagePublicPath,
+  pageRoute,
+  pageTypeAt,
   WORK_PATH_PREFIX,
   type ListType,
   type PageType,
@@ -104,14 +106,15 @@ export function resolvePath(pathname: string, search: URLSearchParams): Resoluti
     return decodes(pathname) ? { kind: "outside" } : notFound;
   }
 
-  const type = PAGE_TYPE_NAMES.find((name) => PAGE_TYPES[name].path === rest);
+  // Only this language's path: another language's word under this prefix is no page.
+  const type = pageTypeAt(lang, rest);
   if (type) {
-    const entry = PAGE_TYPES[type];
-    if (!("list" in entry)) return { kind: "page", lang, type, internal: pageInternalPath(lang, rest) };
+    if (!isListType(type))
+      return { kind: "page", lang, type, internal: pageInternalPath(lang, pageRoute(type)) };
     const page = pageNumber(search);
     const category = categoryFilter(search);
     if (page === null || category === undefined) return notFound;
-    const view: ListView = { type: type as ListType, category, page };
+    const view: ListView = { type, category, page };
     return { kind: "list", lang, ...view, internal: listInternalPath(lang, view) };
   }
 
@@ -132,6 +135,6 @@ export function listPublicPath(lang: Lang, { type, category, page }: ListView): 
     ...(category ? [`${CATEGORY_PARAM}=${categorySlug(category)}`] : []),
     ...(page > 1 ? [`page=${page}`] : []),
   ];
-  const path = localePath(lang, PAGE_TYPES[type].path);
+  const path = pagePublicPath(type, lang);
   return query.length ? `${path}?${query.join("&")}` : path;
 }

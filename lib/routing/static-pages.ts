@@ -1,9 +1,10 @@
 // Relative imports: next.config loads this module, and its loader has no "@/".
-import { LANGS, localePath, type Lang } from "../i18n/locales";
-import { PAGE_TYPE_NAMES, PAGE_TYPES } from "../site/page-types";
+import { LANGS, type Lang } from "../i18n/locales";
+import { isListType, PAGE_TYPE_NAMES, pagePublicPath, pageRoute } from "../site/page-types";
 
 /**
- * The pages that exist whatever the content says (home, contact, legals, in every language): the
+ * The pages that exist whatever the content says (home, contact, legals, accessibility, in every
+ * language, each at its language's path): the
  * request router has nothing to decide for them, so it does not run for them (its matcher, in
  * proxy.ts, leaves them out) and next.config's rewrites map them onto the app's /<lang>/… tree.
  * Every request through the router cost a second route resolution and a Request built from the
@@ -11,23 +12,24 @@ import { PAGE_TYPE_NAMES, PAGE_TYPES } from "../site/page-types";
  */
 export interface StaticPage {
   lang: Lang;
-  /** The public path, e.g. "/legals" or "/en". */
+  /** The public path, e.g. "/legals", "/accessibilite" or "/en". */
   path: string;
-  /** The app path it renders, e.g. "/fr/legals" or "/en". */
+  /** The app path it renders, e.g. "/fr/legals", "/fr/accessibility" or "/en". */
   internal: string;
 }
 
-/** The app path of a page type's page: "/" is the language's root. */
-export function pageInternalPath(lang: Lang, rest: string): string {
-  return rest === "/" ? `/${lang}` : `/${lang}${rest}`;
+/** The app path of a page type's page in a language: its route under /<lang>, "/" being the root. */
+export function pageInternalPath(lang: Lang, route: string): string {
+  return route === "/" ? `/${lang}` : `/${lang}${route}`;
 }
 
 export function staticPages(): StaticPage[] {
   return LANGS.flatMap((lang) =>
-    PAGE_TYPE_NAMES.filter((type) => !("list" in PAGE_TYPES[type])).map((type) => {
-      const rest = PAGE_TYPES[type].path;
-      return { lang, path: localePath(lang, rest), internal: pageInternalPath(lang, rest) };
-    }),
+    PAGE_TYPE_NAMES.filter((type) => !isListType(type)).map((type) => ({
+      lang,
+      path: pagePublicPath(type, lang),
+      internal: pageInternalPath(lang, pageRoute(type)),
+    })),
   );
 }
 

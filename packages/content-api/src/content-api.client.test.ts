@@ -258,6 +258,12 @@ describe("queries", () => {
       (item) => (item.link as prismic.FilledContentRelationshipField).url,
     );
     expect(navigation).toEqual(expect.arrayContaining(["/en/works", "/en/contact"]));
+    // A type with a path per language: each document at its own language's path.
+    const statements = all.filter((doc) => doc.type === "accessibility_page");
+    expect(statements.map((doc) => [doc.lang, doc.url]).sort()).toEqual([
+      ["en-gb", "/en/accessibility"],
+      ["fr-fr", "/accessibilite"],
+    ]);
   });
 });
 

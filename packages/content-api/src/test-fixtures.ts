@@ -16,13 +16,17 @@ export function readDocuments(dir: string): StoredDocument[] {
     .map((name) => JSON.parse(readFileSync(path.join(dir, name), "utf8")) as StoredDocument);
 }
 
-const PAGE_PATHS: Record<string, string> = {
+type FixtureLang = "fr-fr" | "en-gb";
+
+/** Each type's path: one for both languages, or one per language (the accessibility statement's). */
+const PAGE_PATHS: Record<string, string | Record<FixtureLang, string>> = {
   home_page: "/",
   works_page: "/works",
   works_completed_page: "/works-completed",
   works_in_production_page: "/works-in-production",
   contact_page: "/contact",
   legals_page: "/legals",
+  accessibility_page: { "fr-fr": "/accessibilite", "en-gb": "/accessibility" },
   project: "/works/:uid",
 };
 
@@ -33,11 +37,10 @@ export const FIXTURE_ROUTES = (
     ["en-gb", "/en"],
   ] as const
 ).flatMap(([lang, prefix]) =>
-  Object.entries(PAGE_PATHS).map(([type, path]) => ({
-    type,
-    lang,
-    path: path === "/" ? prefix || "/" : `${prefix}${path}`,
-  })),
+  Object.entries(PAGE_PATHS).map(([type, paths]) => {
+    const path = typeof paths === "string" ? paths : paths[lang];
+    return { type, lang, path: path === "/" ? prefix || "/" : `${prefix}${path}` };
+  }),
 );
 
 /** Where the site sends broken links. */

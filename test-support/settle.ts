@@ -57,10 +57,3 @@ export async function brokenImages(page: Page): Promise<string[]> {
       .map((image) => image.currentSrc || image.src),
   );
 }
-
-/** How many images are rendered (laid out) on the page. */
-export async function renderedImageCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () => Array.from(document.images).filter((image) => image.getClientRects().length > 0).length,
-  );
-}
