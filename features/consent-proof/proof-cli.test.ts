@@ -106,7 +106,9 @@ test("prints every choice of a consent with the words its visitor saw", async ()
   expect(stdout).toContain(`Consent ${ID}: 2 choice(s)`);
   expect(stdout.indexOf("accept_all")).toBeLessThan(stdout.indexOf("withdrawal"));
   expect(stdout).toContain("YouTube (youtube): refused");
-  expect(stdout).toContain(`notice version ${version}`);
+  expect(stdout).toContain(`Notice version ${version}, first shown`);
+  // The words are printed once, however many choices were made on them.
+  expect(stdout.split("consent.notice:")).toHaveLength(2);
   expect(stdout).toContain("consent.notice: Nous utilisons des cookies pour mesurer l’audience.");
   expect(stdout).toContain("service necessary (required): Cookies nécessaires: Ils retiennent vos choix.");
   expect(stdout).not.toContain("OtherOther");

@@ -27,26 +27,31 @@ function fail(message: string, code = 2): never {
   process.exit(code);
 }
 
-/** One record and the words behind it, as a person reads them. */
-export function describe(record: ConsentRecord, version: StoredVersion | null): string {
-  const words = version?.words[record.lang];
-  const names = new Map(words?.services.map((service) => [service.id, service.name]));
-  const lines = [
-    `${record.recordedAt}  ${record.kind}  (${record.lang}, chosen at ${record.choiceAt} by the visitor's clock)`,
+/** One record, as a person reads it (services by the names its visitor saw). */
+export function describeRecord(record: ConsentRecord, version: StoredVersion | null): string {
+  const names = new Map(version?.words[record.lang]?.services.map((service) => [service.id, service.name]));
+  return [
+    `${record.recordedAt}  ${record.kind}  (${record.lang}, chosen at ${record.choiceAt} by the visitor's clock, notice version ${record.version})`,
     ...Object.entries(record.choices).map(
       ([id, enabled]) => `  ${names.get(id) ?? id} (${id}): ${enabled ? "accepted" : "refused"}`,
     ),
-  ];
-  if (!version || !words) {
-    lines.push(`  notice version ${record.version}: its words are missing from the store`);
-    return lines.join("\n");
+  ].join("\n");
+}
+
+/** The words of a version in the languages its records were made in. */
+export function describeVersion(id: string, version: StoredVersion | null, langs: readonly string[]): string {
+  if (!version) return `Notice version ${id}: its words are missing from the store`;
+  const lines = [`Notice version ${version.id}, first shown ${version.firstShown}`];
+  for (const lang of langs) {
+    const words = version.words[lang];
+    if (!words) continue;
+    lines.push(`  in ${lang}:`);
+    for (const [key, text] of Object.entries(words.labels)) lines.push(`    ${key}: ${text}`);
+    for (const service of words.services)
+      lines.push(
+        `    service ${service.id}${service.required ? " (required)" : ""}: ${service.name}: ${service.description}`,
+      );
   }
-  lines.push(`  notice version ${version.id}, first shown ${version.firstShown}, in ${record.lang}:`);
-  for (const [key, text] of Object.entries(words.labels)) lines.push(`    ${key}: ${text}`);
-  for (const service of words.services)
-    lines.push(
-      `    service ${service.id}${service.required ? " (required)" : ""}: ${service.name}: ${service.description}`,
-    );
   return lines.join("\n");
 }
 
@@ -95,8 +100,15 @@ async function main() {
   }
   process.stdout.write(`Consent ${consentId}: ${records.length} choice(s), the last one last\n\n`);
   process.stdout.write(
-    `${records.map((record) => describe(record, versions.get(record.version) ?? null)).join("\n\n")}\n`,
+    `${records.map((record) => describeRecord(record, versions.get(record.version) ?? null)).join("\n\n")}\n\n`,
   );
+  // Each version's words once, as the visitor read them (in the languages of their choices).
+  for (const [id, version] of versions) {
+    const langs = [
+      ...new Set(records.filter((record) => record.version === id).map((record) => record.lang)),
+    ];
+    process.stdout.write(`${describeVersion(id, version, langs)}\n\n`);
+  }
 }
 
 main().catch((error: unknown) => {
