@@ -1,8 +1,9 @@
 /**
  * What `npm run a11y:audit` writes and the accessibility statement reads: one automated audit of
  * the site (axe-core with every rule, in Chromium) over every page type in both languages, at a
- * phone's and a desktop's width, with the consent notice and then its panel open. The file is
- * checked when read: a missing or malformed file reads as "no audit yet", never as a broken page.
+ * phone's and a desktop's width, with the consent notice and then its panel open. The file is part
+ * of the code (committed, read at build) and checked when read: one that does not hold together
+ * reads as "no audit yet", never as a broken page.
  */
 import * as z from "zod";
 
