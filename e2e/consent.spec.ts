@@ -518,11 +518,16 @@ test.describe("services after a choice", () => {
     await expect(notice(page)).toBeVisible();
     expect(hostsOf(outside)).toEqual([]);
     await coverPlay(page).click();
+    const recorded = page.waitForResponse((response) => response.url().endsWith("/api/consent"));
     await allowButton(page).click();
     const player = page.locator('iframe[src^="https://www.youtube-nocookie.com/embed/"]');
     await expect(player).toHaveCount(1);
     await expect(player).toBeFocused();
     expect(await savedChoices(context)).toEqual({ necessary: true, youtube: true });
+    // Recorded too, naming only what was decided: the rest is not consented to.
+    expect((await recorded).status()).toBe(201);
+    const [record] = await recordsOf((await savedConsent(context))!.id);
+    expect(record).toMatchObject({ kind: "custom", choices: { necessary: true, youtube: true } });
     await expect.poll(() => hostsOf(outside)).toEqual(["www.youtube-nocookie.com"]);
     // Analytics and Vimeo are still undecided: the notice stays.
     await expect(notice(page)).toBeVisible();

@@ -58,12 +58,10 @@ export async function generateMetadata({ params }: LayoutProps<"/[lang]">): Prom
 export default async function LangLayout({ children, params }: LayoutProps<"/[lang]">) {
   const { lang } = await params;
   if (!isLang(lang)) notFound();
-  const [settings, t, draft, noticeVersion] = await Promise.all([
-    getSettings(lang),
-    getTranslations(lang),
-    draftMode(),
-    noticeVersionForPage(),
-  ]);
+  const [settings, t, draft] = await Promise.all([getSettings(lang), getTranslations(lang), draftMode()]);
+  // Editors previewing drafts read words no visitor has seen yet: no version is kept from them,
+  // and their own choices are not recorded.
+  const noticeVersion = draft.isEnabled ? undefined : await noticeVersionForPage();
   const name = companyName(settings);
   const source = contentSource();
   const measurementId = getEnv().NEXT_PUBLIC_GA_MEASUREMENT_ID;
@@ -81,7 +79,7 @@ export default async function LangLayout({ children, params }: LayoutProps<"/[la
             <ConsentProvider
               services={siteServices(t, measurementId)}
               gaMeasurementId={measurementId}
-              recording={{ version: noticeVersion, lang }}
+              recording={noticeVersion ? { version: noticeVersion, lang } : undefined}
             >
               <a href="#main" className="skip-link">
                 {t["common.skip_link"]}

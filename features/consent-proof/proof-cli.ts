@@ -12,15 +12,22 @@
  *
  * Exit code 0 when something was found (or pruned), 1 when nothing matched, 2 on a usage error.
  */
+import { stat } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
 
 import { getEnvOrExit } from "@/lib/env/env";
 
-import { createRecordStore, type ConsentRecord, type StoredVersion } from "./record-store";
+import {
+  createRecordStore,
+  DAY,
+  storeSettings,
+  type ConsentRecord,
+  type StoredVersion,
+} from "./record-store";
 
 const USAGE =
   "usage: npm run consent:proof -- <consent id> [--json] | --from YYYY-MM-DD --to YYYY-MM-DD | --prune";
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function fail(message: string, code = 2): never {
   process.stderr.write(`consent:proof: ${message}\n${USAGE}\n`);
@@ -66,11 +73,14 @@ async function main() {
     },
   });
   const env = getEnvOrExit();
-  const store = createRecordStore({
-    dir: env.CONSENT_STORE_DIR,
-    retentionDays: env.CONSENT_RETENTION_DAYS,
-    maxBytes: env.CONSENT_STORE_MAX_MB * 1024 * 1024,
-  });
+  const store = createRecordStore(storeSettings(env));
+  // A store that is not there is said as such: "no record" would read as proof of no consent.
+  const folder = path.resolve(env.CONSENT_STORE_DIR);
+  if (!(await stat(folder).catch(() => null))?.isDirectory())
+    fail(
+      `no consent store at ${folder} (CONSENT_STORE_DIR): run this with the site's environment, where its store is`,
+      1,
+    );
 
   if (values.prune) {
     const days = await store.prune();
@@ -88,7 +98,7 @@ async function main() {
   const [consentId, ...rest] = positionals;
   if (!consentId || rest.length > 0) fail("give one consent id");
   const records = await store.records({ consentId });
-  if (records.length === 0) fail(`no record of consent ${consentId} in ${env.CONSENT_STORE_DIR}`, 1);
+  if (records.length === 0) fail(`no record of consent ${consentId} in ${folder}`, 1);
   const versions = new Map<string, StoredVersion | null>();
   for (const record of records)
     if (!versions.has(record.version)) versions.set(record.version, await store.version(record.version));

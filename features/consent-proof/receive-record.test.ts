@@ -154,10 +154,10 @@ const spoiled = fc.oneof(
     .tuple(fc.string({ minLength: 1 }), fc.jsonValue())
     .filter(([key]) => !(key in valid()))
     .map(([key, value]) => ({ ...valid(), [key]: value })),
-  // Choices that are not this version's services: one left out, one added, a required one refused, a value not a boolean.
+  // Choices that are not this version's services: the required one left out, one added, a required one refused, a value not a boolean.
   fc
     .constantFrom(
-      { necessary: true, youtube: true },
+      { youtube: true, vimeo: false },
       { necessary: true, youtube: true, vimeo: false, analytics: true },
       { necessary: false, youtube: true, vimeo: false },
       { necessary: true, youtube: "true", vimeo: false },
@@ -173,6 +173,9 @@ const spoiled = fc.oneof(
     .constantFrom(
       { kind: "accept_all", choices: { necessary: true, youtube: true, vimeo: false } },
       { kind: "refuse_all", choices: { necessary: true, youtube: true, vimeo: false } },
+      // "Accept all" and "refuse all" answer every service.
+      { kind: "accept_all", choices: { necessary: true, youtube: true } },
+      { kind: "refuse_all", choices: { necessary: true, vimeo: false } },
     )
     .map((change) => ({ ...valid(), ...change })),
   // A version of the right form that the site never showed.
@@ -208,6 +211,13 @@ test("generated bad records are refused with a clear reason and never written", 
   );
   expect(await store.records()).toEqual([]);
   expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+});
+
+test("a video's own allow before the notice is answered is recorded, the services not yet decided left out", async () => {
+  const { receive, store } = receiver();
+  const allow = { ...valid(), choices: { necessary: true, youtube: true } };
+  expect((await receive(post(JSON.stringify(allow)))).status).toBe(201);
+  expect((await store.records())[0].choices).toEqual({ necessary: true, youtube: true });
 });
 
 test("only JSON is read, and a body past the bound is refused before it is read whole", async () => {

@@ -89,11 +89,16 @@ export function createRecordReceiver({
     if (!(await limiter.take(clientKey(clientAddress(request.headers.get("x-forwarded-for"))), time)))
       return refuse("rate_limited", 429, "too many records from this address; try again later");
 
-    let version = await store.version(record.version);
-    if (!version) {
-      const words = await currentWords();
-      const current = await store.registerVersion(words);
-      if (current.id === record.version) version = current;
+    let version;
+    try {
+      version = await store.version(record.version);
+      if (!version) {
+        const current = await store.registerVersion(await currentWords());
+        if (current.id === record.version) version = current;
+      }
+    } catch (error) {
+      log.error({ err: error }, "[consent] the notice versions could not be read or kept");
+      return refuse("failed", 503, "the record could not be checked; it will be sent again");
     }
     const services = version ? versionServices(version.words, record.lang) : undefined;
     if (!services) return refuse("unknown_version", 422, "this notice version is unknown");

@@ -5,7 +5,7 @@
  */
 import * as z from "zod";
 
-import { CONSENT_ID, SERVICE_ID } from "@/features/consent";
+import { CONSENT_ID, MAX_SERVICES, SERVICE_ID } from "@/features/consent";
 import { LANGS } from "@/lib/i18n/locales";
 
 import { VERSION_ID } from "./notice-words";
@@ -13,7 +13,6 @@ import type { NoticeService } from "./notice-words";
 
 /** A choice's body is about 200 bytes; this bounds what is read of a request at all. */
 export const MAX_RECORD_BYTES = 2048;
-const MAX_SERVICES = 32;
 /** A browser clock up to a day ahead is a wrong clock, not an attack. */
 const CLOCK_SLACK_MS = 86_400_000;
 
@@ -41,9 +40,11 @@ export const recordRequestSchema = z.strictObject({
 export type RecordRequest = z.infer<typeof recordRequestSchema>;
 
 /**
- * Why `request` does not fit the version's services (or the time), or null when it does: every
- * service asked and no other, required ones on, "accept all" all on and "refuse all" only the
- * required ones on, a choice no older than the records are kept and not far in the future.
+ * Why `request` does not fit the version's services (or the time), or null when it does: only
+ * this notice's services, required ones on; every service answered by "accept all" (all on) and
+ * "refuse all" (only the required ones on), while another choice may leave services undecided (a
+ * video's own "allow" before the notice is answered: an undecided service is not consented to);
+ * a choice no older than the records are kept and not far in the future.
  */
 export function mismatch(
   request: RecordRequest,
@@ -51,11 +52,13 @@ export function mismatch(
   now: number,
   retentionMs: number,
 ): string | null {
-  const asked = services.map((service) => service.id).sort();
-  const answered = Object.keys(request.choices).sort();
-  if (asked.join(",") !== answered.join(",")) return "the choices are not this notice's services";
+  const known = new Set(services.map((service) => service.id));
+  const stranger = Object.keys(request.choices).find((id) => !known.has(id));
+  if (stranger !== undefined) return `${stranger} is not one of this notice's services`;
+  const whole = request.kind === "accept_all" || request.kind === "refuse_all";
   for (const service of services) {
     const enabled = request.choices[service.id];
+    if (enabled === undefined && (service.required || whole)) return `${service.id} is not answered`;
     if (service.required && !enabled) return `${service.id} is required`;
     if (request.kind === "accept_all" && !enabled) return "accept all with a service refused";
     if (request.kind === "refuse_all" && !service.required && enabled)

@@ -100,12 +100,19 @@ test("a consent's choices are found by its id, oldest first, and a choice sent t
     record(id, NOW + 1000, { kind: "withdrawal", choices: { necessary: true, youtube: false } }),
   );
   // The browser sent it again after a lost answer: the same choice, recorded a second later.
+  const withdrawal = { kind: "withdrawal", choices: { necessary: true, youtube: false } } as const;
   await writer.append({
-    ...record(id, NOW + 1000, { kind: "withdrawal" }),
+    ...record(id, NOW + 1000, withdrawal),
     recordedAt: new Date(NOW + 2000).toISOString(),
   });
+  // Another record under the same id and time that says something else is not hidden as a repeat.
+  await writer.append(record(id, NOW + 1000, { kind: "custom" }));
   const found = await writer.records({ consentId: id });
-  expect(found.map((choice) => choice.kind)).toEqual(["accept_all", "withdrawal"]);
+  expect(found.map((choice) => [choice.kind, choice.recordedAt])).toEqual([
+    ["accept_all", new Date(NOW).toISOString()],
+    ["withdrawal", new Date(NOW + 1000).toISOString()],
+    ["custom", new Date(NOW + 1000).toISOString()],
+  ]);
 });
 
 test("records past the retention period are removed, on the first record of a day and on demand; younger ones stay", async () => {
@@ -150,4 +157,48 @@ test("past its bound the folder takes no more records, whatever the flood", asyn
   await writer.close();
   const size = (await readFile(path.join(dir, "records", dayOf(NOW), "a.jsonl"))).byteLength;
   expect(size).toBeLessThanOrEqual(line * 10 + 5);
+});
+
+test("a folder at its bound takes records again once its oldest days pass the retention period", async () => {
+  let now = NOW;
+  const line = Buffer.byteLength(`${JSON.stringify(record("X".repeat(22), NOW))}\n`);
+  const writer = store({ instance: "a", retentionDays: 1, maxBytes: line * 3 + 5, now: () => now });
+  for (let i = 0; i < 3; i++)
+    expect(await writer.append(record(`OLD${i}`.padEnd(22, "0"), now))).toBe("recorded");
+  expect(await writer.append(record("FULL".padEnd(22, "0"), now))).toBe("full");
+  now = NOW + 3 * DAY;
+  expect(await writer.append(record("NEXT".padEnd(22, "0"), now))).toBe("recorded");
+  expect((await writer.records()).map((found) => found.consentId)).toEqual(["NEXT".padEnd(22, "0")]);
+});
+
+test("the bound holds for the folder, whatever another instance wrote since this one measured it", async () => {
+  let now = NOW;
+  const line = Buffer.byteLength(`${JSON.stringify(record("X".repeat(22), NOW))}\n`);
+  const options = { retentionDays: 30, maxBytes: line * 4 + 5, now: () => now };
+  const a = store({ ...options, instance: "a" });
+  const b = store({ ...options, instance: "b" });
+  expect(await b.append(record("B0".padEnd(22, "0"), now))).toBe("recorded");
+  for (let i = 0; i < 3; i++) expect(await a.append(record(`A${i}`.padEnd(22, "0"), now))).toBe("recorded");
+  // b's own count says there is room for three more; a minute later it measures the folder again.
+  now += 61_000;
+  expect(await b.append(record("B1".padEnd(22, "0"), now))).toBe("full");
+  expect(await a.append(record("A3".padEnd(22, "0"), now))).toBe("full");
+});
+
+test("a record that could not be written frees its room, and the next one is whole and readable", async () => {
+  const line = Buffer.byteLength(`${JSON.stringify(record("X".repeat(22), NOW))}\n`);
+  const writer = store({ instance: "a", maxBytes: line * 2 + 5 });
+  // A file where the day's folder should be: writing fails as a full or broken disk would.
+  await mkdir(path.join(dir, "records"), { recursive: true });
+  await writeFile(path.join(dir, "records", dayOf(NOW)), "");
+  await expect(writer.append(record("LOST".padEnd(22, "0"), NOW))).rejects.toThrow();
+  await rm(path.join(dir, "records", dayOf(NOW)));
+  expect(await writer.append(record("ONE".padEnd(22, "0"), NOW))).toBe("recorded");
+  expect(await writer.append(record("TWO".padEnd(22, "0"), NOW))).toBe("recorded");
+  // The failed record's room was given back, not the whole count: the bound still holds.
+  expect(await writer.append(record("THREE".padEnd(22, "0"), NOW))).toBe("full");
+  expect((await writer.records()).map((found) => found.consentId)).toEqual([
+    "ONE".padEnd(22, "0"),
+    "TWO".padEnd(22, "0"),
+  ]);
 });

@@ -19,6 +19,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 
 import type { ConsentKind } from "@/features/consent";
+import type { Env } from "@/lib/env/env";
 
 import { noticeVersionId, VERSION_ID, type NoticeWords } from "./notice-words";
 
@@ -61,8 +62,22 @@ export interface RecordStoreOptions {
 
 export type AppendOutcome = "recorded" | "full";
 
+/** The store's settings as the site and `consent:proof` read them from the environment. */
+export function storeSettings(
+  env: Pick<Env, "CONSENT_STORE_DIR" | "CONSENT_RETENTION_DAYS" | "CONSENT_STORE_MAX_MB">,
+): RecordStoreOptions {
+  return {
+    dir: env.CONSENT_STORE_DIR,
+    retentionDays: env.CONSENT_RETENTION_DAYS,
+    maxBytes: env.CONSENT_STORE_MAX_MB * 1024 * 1024,
+  };
+}
+
 const DAY_MS = 86_400_000;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A day as the store names its folders (and the command reads its range): YYYY-MM-DD. */
+export const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The folder is measured again at least this often: other instances write into it too. */
+const MEASURE_EVERY_MS = 60_000;
 
 export function dayOf(time: number): string {
   return new Date(time).toISOString().slice(0, 10);
@@ -108,9 +123,15 @@ export function createRecordStore({
   const versionsDir = path.join(dir, "versions");
   const recordsDir = path.join(dir, "records");
   const versions = new Map<string, StoredVersion>();
-  /** Bytes in the folder: measured once (and after a prune), then counted as this writer appends. */
+  /**
+   * Bytes in the folder: measured (at the first record, after a prune, and at least every minute,
+   * since other instances write too), then counted as this writer appends.
+   */
   let used: number | undefined;
+  let measuredAt = 0;
   let measuring: Promise<number> | undefined;
+  /** The day retention last ran for: it runs again on each new day, whether or not records are taken. */
+  let prunedFor: string | undefined;
   let current: { day: string; handle: FileHandle } | undefined;
   let queue: Array<{ line: string; day: string; done: (error?: unknown) => void }> = [];
   let flushing = false;
@@ -178,28 +199,37 @@ export function createRecordStore({
     return expired.length;
   }
 
-  /** This instance's file for `day`, opened for appending; a new day first prunes the old ones. */
+  /** This instance's file for `day`, opened for appending. */
   async function fileFor(day: string): Promise<FileHandle> {
     if (current?.day === day) return current.handle;
-    await current?.handle.close();
-    current = undefined;
-    await prune();
+    await closeFile();
     const dayDir = path.join(recordsDir, day);
     await mkdir(dayDir, { recursive: true });
     await syncDir(recordsDir);
-    const file = path.join(dayDir, `${instance}.jsonl`);
-    const handle = await open(file, "a+");
-    // A line cut short by a crash (never acknowledged) is closed, so the next line stands alone.
-    const { size } = await handle.stat();
-    if (size > 0) {
-      const last = Buffer.alloc(1);
-      await handle.read(last, 0, 1, size - 1);
-      if (last[0] !== 0x0a) await handle.write("\n");
-    } else {
-      await syncDir(dayDir);
+    const handle = await open(path.join(dayDir, `${instance}.jsonl`), "a+");
+    try {
+      // A line cut short (a crash, a failed write: never acknowledged) is closed, so the next
+      // line stands alone.
+      const { size } = await handle.stat();
+      if (size > 0) {
+        const last = Buffer.alloc(1);
+        await handle.read(last, 0, 1, size - 1);
+        if (last[0] !== 0x0a) await handle.appendFile("\n");
+      } else {
+        await syncDir(dayDir);
+      }
+    } catch (error) {
+      await handle.close();
+      throw error;
     }
     current = { day, handle };
     return handle;
+  }
+
+  async function closeFile(): Promise<void> {
+    const file = current;
+    current = undefined;
+    await file?.handle.close().catch(() => undefined);
   }
 
   async function flush(): Promise<void> {
@@ -213,10 +243,13 @@ export function createRecordStore({
           const items = batch.filter((item) => item.day === day);
           try {
             const handle = await fileFor(day);
-            await handle.write(items.map((item) => item.line).join(""));
+            // appendFile writes every byte (a bare write may stop short on a full disk).
+            await handle.appendFile(items.map((item) => item.line).join(""));
             await handle.datasync();
             for (const item of items) item.done();
           } catch (error) {
+            // Reopened next time, which closes whatever part of a line reached the file.
+            await closeFile();
             for (const item of items) item.done(error);
           }
         }
@@ -226,19 +259,39 @@ export function createRecordStore({
     }
   }
 
+  /**
+   * Counts `bytes` against the bound, or says there is no room. The folder is measured again when
+   * its figure is a minute old (one measure for records arriving together); the check and the
+   * count happen in one step, so records arriving together never all see the same free space.
+   */
+  async function reserve(bytes: number): Promise<boolean> {
+    if (used === undefined || now() - measuredAt >= MEASURE_EVERY_MS) {
+      measuring ??= folderBytes(dir).finally(() => {
+        measuring = undefined;
+      });
+      const measured = await measuring;
+      if (used === undefined || now() - measuredAt >= MEASURE_EVERY_MS) {
+        used = measured;
+        measuredAt = now();
+      }
+    }
+    const total = used ?? 0;
+    if (total + bytes > maxBytes) return false;
+    used = total + bytes;
+    return true;
+  }
+
   /** Appends `record` and resolves once it is on the disk; "full" when the folder is at its bound. */
   async function append(record: ConsentRecord): Promise<AppendOutcome> {
     const line = `${JSON.stringify(record)}\n`;
     const bytes = Buffer.byteLength(line);
-    if (used === undefined) {
-      // One measure however many records arrive together, each counted after it.
-      measuring ??= folderBytes(dir);
-      const measured = await measuring;
-      measuring = undefined;
-      used ??= measured;
+    // Retention first, on each new day: a folder at its bound frees itself as days expire.
+    const today = dayOf(now());
+    if (prunedFor !== today) {
+      prunedFor = today;
+      await prune();
     }
-    if (used + bytes > maxBytes) return "full";
-    used += bytes;
+    if (!(await reserve(bytes))) return "full";
     const day = dayOf(Date.parse(record.recordedAt));
     await new Promise<void>((resolve, reject) => {
       queue.push({
@@ -246,7 +299,7 @@ export function createRecordStore({
         day,
         done: (error) => {
           if (error === undefined) return resolve();
-          used = (used ?? bytes) - bytes;
+          if (used !== undefined) used -= bytes;
           reject(error);
         },
       });
@@ -256,8 +309,8 @@ export function createRecordStore({
   }
 
   /**
-   * The records that match, oldest first, each once: a record the browser sent again (same
-   * consent id and choice time) is the same choice. Lines that are not whole records are skipped.
+   * The records that match, oldest first, each once: a record the browser sent again is the same
+   * choice. Lines that are not whole records are skipped.
    */
   async function records(query: RecordQuery = {}): Promise<ConsentRecord[]> {
     const days = (await readdir(recordsDir).catch(() => [] as string[]))
@@ -281,8 +334,12 @@ export function createRecordStore({
           }
           if (typeof record?.consentId !== "string") continue;
           if (query.consentId && record.consentId !== query.consentId) continue;
-          const key = `${record.consentId} ${record.choiceAt}`;
-          if (!found.has(key)) found.set(key, record);
+          // A record sent again is the same in everything but when it arrived; records that
+          // differ in anything else (even under one id and time) are all shown.
+          const { recordedAt, ...choice } = record;
+          const key = JSON.stringify(choice);
+          const first = found.get(key);
+          if (!first || recordedAt < first.recordedAt) found.set(key, record);
         }
       }
     }
@@ -290,8 +347,7 @@ export function createRecordStore({
   }
 
   async function close(): Promise<void> {
-    await current?.handle.close();
-    current = undefined;
+    await closeFile();
   }
 
   return { registerVersion, version, listVersions, append, records, prune, close, dir };

@@ -11,7 +11,7 @@ import { siteRateLimiter } from "@/lib/rate-limit/shared-rate-limit";
 
 import { noticeLanguage, noticeVersionId, type NoticeWords } from "./notice-words";
 import { createRecordReceiver } from "./receive-record";
-import { createRecordStore, type RecordStore } from "./record-store";
+import { createRecordStore, storeSettings, type RecordStore } from "./record-store";
 
 /** Every text a visitor reads before a choice: the notice, the panel, and a video's own question. */
 const NOTICE_KEYS = [...CONSENT_LABEL_KEYS, "consent.video_blocked", "consent.video_allow"] as const;
@@ -30,11 +30,7 @@ export async function currentNoticeWords(env: Pick<Env, "NEXT_PUBLIC_GA_MEASUREM
 let store: RecordStore | undefined;
 
 export function siteRecordStore(env: Env = getEnv()): RecordStore {
-  store ??= createRecordStore({
-    dir: env.CONSENT_STORE_DIR,
-    retentionDays: env.CONSENT_RETENTION_DAYS,
-    maxBytes: env.CONSENT_STORE_MAX_MB * 1024 * 1024,
-  });
+  store ??= createRecordStore(storeSettings(env));
   return store;
 }
 

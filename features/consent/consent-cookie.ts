@@ -16,7 +16,8 @@ const CONSENT_MAX_AGE_DAYS = 90;
 
 /** Far more than any real map needs (about 30 bytes per service). */
 const MAX_LENGTH = 1024;
-const MAX_SERVICES = 32;
+/** More services than any site registers: a bound on what a cookie or a record may name. */
+export const MAX_SERVICES = 32;
 /** Names that could reach Object.prototype through careless code elsewhere. */
 const FORBIDDEN_IDS = new Set(["constructor", "prototype", "hasownproperty", "tostring", "valueof"]);
 

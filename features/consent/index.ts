@@ -6,7 +6,7 @@
  * The rest of the site imports only from here.
  */
 export { CONSENT_MODE_DEFAULTS } from "./analytics";
-export { CONSENT_COOKIE, CONSENT_ID, type ConsentMap } from "./consent-cookie";
+export { CONSENT_COOKIE, CONSENT_ID, MAX_SERVICES, type ConsentMap } from "./consent-cookie";
 export type { ConsentKind } from "./consent-machine";
 export { ConsentProvider } from "./consent-provider";
 export { ConsentSlot } from "./consent-slot";
