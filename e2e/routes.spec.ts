@@ -84,6 +84,28 @@ async function cards(scope: Locator) {
   );
 }
 
+/** Every hyperlink the blocks' text holds is a link in `main`, by its words, to its address. */
+async function expectHyperlinks(
+  main: Locator,
+  blocks: Array<{
+    text?: string;
+    spans?: Array<{ type: string; start: number; end: number; data?: unknown }>;
+  }>,
+) {
+  const hyperlinks = blocks.flatMap((block) =>
+    (block.spans ?? [])
+      .filter((span) => span.type === "hyperlink")
+      .map((span) => ({
+        text: block.text!.slice(span.start, span.end),
+        href: linkHref(span.data as Parameters<typeof linkHref>[0]),
+      })),
+  );
+  expect(hyperlinks.length).toBeGreaterThan(0);
+  for (const { text, href } of hyperlinks) {
+    await expect(main.getByRole("link", { name: text, exact: true })).toHaveAttribute("href", href!);
+  }
+}
+
 function sorted<T>(items: T[]): T[] {
   return [...items].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
 }
@@ -205,15 +227,7 @@ const checkContent: Record<string, (page: Page, expected: PageExpectation) => Pr
     await expect(
       main.getByText(/Défenseur des droits, Libre réponse 71120, 75342 Paris CEDEX 07/),
     ).toBeVisible();
-    const hyperlinks = blocks.flatMap((block) =>
-      (block.spans ?? [])
-        .filter((span) => span.type === "hyperlink")
-        .map((span) => ({ text: block.text!.slice(span.start, span.end), href: linkHref(span.data!) })),
-    );
-    expect(hyperlinks.length).toBeGreaterThan(0);
-    for (const { text, href } of hyperlinks) {
-      await expect(main.getByRole("link", { name: text, exact: true })).toHaveAttribute("href", href!);
-    }
+    await expectHyperlinks(main, blocks);
     // The automated audit's figures, from the results file the build read.
     const audit = main.getByRole("region", {
       name: translation(lang, "accessibility.audit_title"),
@@ -250,15 +264,7 @@ const checkContent: Record<string, (page: Page, expected: PageExpectation) => Pr
         ).toHaveCount(1);
       }
     }
-    const hyperlinks = content.flatMap((block) =>
-      (block.spans ?? [])
-        .filter((span) => span.type === "hyperlink")
-        .map((span) => ({ text: block.text!.slice(span.start, span.end), href: linkHref(span.data!) })),
-    );
-    expect(hyperlinks.length).toBeGreaterThan(0);
-    for (const { text, href } of hyperlinks) {
-      await expect(main.getByRole("link", { name: text, exact: true })).toHaveAttribute("href", href!);
-    }
+    await expectHyperlinks(main, content);
   },
 };
 
