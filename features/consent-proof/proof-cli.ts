@@ -63,6 +63,11 @@ export function describeVersion(id: string, version: StoredVersion | null, langs
 }
 
 async function main() {
+  // Read through `| head` or a pager that quits: the reader has what it wanted, nothing failed.
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code === "EPIPE") process.exit(0);
+    throw error;
+  });
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
