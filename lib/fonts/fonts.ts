@@ -12,17 +12,24 @@ import "./fallbacks.css";
  * next/font's own fallback names Arial only, which Android and Linux do not have:
  * there text fell back unadjusted.
  *
- * Only the text face is preloaded. Chromium holds the first paint for a preloaded
- * font briefly (measured: a font that arrives within about 100 ms of the request is
- * in the first paint, one that takes 200 ms is not), and on a slow link each file
- * shares the link with the page's first picture: the display face (headings,
- * left-aligned blocks whose lines the stand-in keeps) is fetched when the first
- * layout asks for it and swaps in without moving anything. The text face sets
- * right-aligned and inline runs (the header's links, a filter's labels, a bold
- * phrase mid-line): on a fast link it is in the first paint; on a slow one it
- * arrives after it, and those runs move sideways by a few pixels while every line
- * and row stays (e2e/first-paint.spec.ts; bench/README.md, "What the first paint
- * waits for").
+ * No face is preloaded, so a first paint waits for no font request. A preload
+ * held the first paint only briefly (Chromium: a font that arrives within about
+ * 100 ms of its request is in the first paint, one that takes 200 ms is not), and
+ * on a slow link it took the link from the page's HTML and its first picture
+ * while it loaded (measured on `/`, slow 4G applied: first paint 0.96 → 0.77 s,
+ * largest paint 1.53 → 1.47 s without it). Each face is fetched when the first
+ * layout asks for it.
+ *
+ * The text face is `fallback`: its text waits at most 100 ms for it, then shows
+ * in the stand-in and swaps when it arrives. A face the browser has kept (every
+ * page after a visit's first) arrives within that wait, so those pages paint in
+ * it at once; with `swap` they painted a frame in the stand-in first, and the
+ * face's right-aligned and mid-line runs (the header's links, a filter's labels,
+ * a bold phrase) moved sideways by a few pixels on every page. On a slow first
+ * visit the face misses the wait and those runs move once, while every line and
+ * row stays (e2e/first-paint.spec.ts; bench/README.md, "What the first paint
+ * waits for"). The display face sets headings, left-aligned blocks whose lines
+ * the stand-in keeps: `swap`, painted at once.
  */
 export const displayFont = localFont({
   src: "./bricolage-grotesque-display.woff2",
@@ -40,7 +47,8 @@ export const textFont = localFont({
   adjustFontFallback: false,
   fallback: ["textFont Fallback", "textFont Fallback Roboto"],
   weight: "400 800",
-  display: "swap",
+  display: "fallback",
+  preload: false,
 });
 
 /**
