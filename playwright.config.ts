@@ -57,6 +57,8 @@ export default defineConfig({
         // No host but loopback resolves, whatever the page: the fixtures' routes (e2e/fixtures.ts)
         // also abort such requests, and a test that must not intercept requests relies on this.
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+        // (and no proxy from the environment, which would resolve outside hosts itself)
+        "--no-proxy-server",
         // Never throttle a page Chromium thinks is hidden or covered: after a few hundred tests, a
         // fresh page once stopped getting frames and its screenshot waited forever.
         "--disable-backgrounding-occluded-windows",

@@ -821,12 +821,11 @@ test.describe("on statically rendered pages", () => {
     ["en", "/en/contact"],
     ["fr", youtubeWorkFr.path],
   ] as const) {
-    test(`${path}: the notice shifts nothing and is never the largest paint`, async ({ browser }) => {
-      // A page without the fixtures' request routes: Playwright's interception delays even an
-      // answer from the browser's cache, so a kept face would miss the 100 ms its text waits for
-      // it (lib/fonts/fonts.ts), which in a browser it never misses. Outside hosts do not resolve
-      // (the launch's --host-resolver-rules).
-      const context = await browser.newContext();
+    test(`${path}: the notice shifts nothing and is never the largest paint`, async ({ context }) => {
+      // A page without the fixtures' request routes (e2e/fixtures.ts overrides `page` only):
+      // Playwright's interception delays even an answer from the browser's cache, so a kept face
+      // would miss the 100 ms its text waits for it (lib/fonts/fonts.ts), which in a browser it
+      // never misses. Outside hosts do not resolve (the launch's --host-resolver-rules).
       const page = await context.newPage();
       await page.addInitScript(() => {
         const record = window as unknown as { shifts: number; lcp: Element[] };
@@ -859,7 +858,6 @@ test.describe("on statically rendered pages", () => {
           lcpCount: record.lcp.length,
         };
       });
-      await context.close();
       expect(result.lcpCount).toBeGreaterThan(0);
       expect(result).toMatchObject({ shifts: 0, lcpInNotice: 0 });
     });

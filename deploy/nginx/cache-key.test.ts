@@ -56,7 +56,7 @@ const canonical = [
   "/sitemap.xml",
   "/sitemaps/1.xml",
   "/_next/static/chunks/0mqm2scpf0i04.css",
-  "/_next/static/media/inter_text-s.p.0z3bsatq-hdk-.woff2",
+  "/_next/static/media/inter_text.0z3bsatq-hdk-.woff2",
   "/assets/cover-electrique.jpg",
   "/favicon.ico",
   "/_next/image?url=%2Fassets%2Fcover-electrique.jpg&w=640&q=75",

@@ -20,8 +20,9 @@ import "./fallbacks.css";
  * largest paint 1.53 → 1.47 s without it). Each face is fetched when the first
  * layout asks for it.
  *
- * The text face is `fallback`: its text waits at most 100 ms for it, then shows
- * in the stand-in and swaps when it arrives. A face the browser has kept (every
+ * The text face is `fallback`: its text waits at most 100 ms for it (unseen), then
+ * shows in the stand-in and swaps when the face arrives within about 3 s (after
+ * that the page keeps the stand-in). A face the browser has kept (every
  * page after a visit's first) arrives within that wait, so those pages paint in
  * it at once; with `swap` they painted a frame in the stand-in first, and the
  * face's right-aligned and mid-line runs (the header's links, a filter's labels,
