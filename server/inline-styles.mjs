@@ -17,14 +17,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 
-import { applyHeaders, splitEnd, toBuffer } from "./compression.mjs";
-
 /** The stylesheets of the build's own, and only those: a path under `/_next/static/`, no dot segment. */
 const BUILD_STYLESHEET =
   /^\/_next\/static\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.css$/;
-
-/** A head this long without its end is not a page of the site's: it goes out as it came. */
-export const MAX_HEAD_BYTES = 256 * 1024;
 
 /** React's serialisation of a stylesheet Next links (attributes in this order, self-closed). */
 const STYLESHEET_LINK = /<link rel="stylesheet" href="([^"]*)" data-precedence="next"\/>/g;
@@ -117,122 +112,4 @@ export function stylesheetReader(distDir) {
     known.set(href, ready);
     return ready;
   };
-}
-
-/**
- * Makes `response` write the stylesheets of the HTML page it carries into its head
- * ({@link inlineHeadStyles}). The head is held until its `</head>` (or the end, or
- * {@link MAX_HEAD_BYTES}), then goes out rewritten, its Content-Length (when Next gave one)
- * corrected; the rest of the page passes as Next writes it. Install after compressAnswers, so that
- * compression sees the rewritten page.
- * @param {import("node:http").IncomingMessage} request
- * @param {import("node:http").ServerResponse} response
- * @param {{ read: (href: string) => string | undefined, maxHeadBytes?: number }} options
- */
-export function inlineStylesheets(request, response, { read, maxHeadBytes = MAX_HEAD_BYTES }) {
-  const method = request.method ?? "GET";
-  const below = {
-    writeHead: response.writeHead.bind(response),
-    flushHeaders: response.flushHeaders.bind(response),
-    write: response.write.bind(response),
-    end: response.end.bind(response),
-  };
-  const belowFlush = /** @type {{ flush?: () => void }} */ (response).flush;
-  /** @type {"undecided" | "holding" | "passing"} */
-  let state = "undecided";
-  /** @type {Buffer[]} */
-  let held = [];
-  /** The status the head was written with: what goes out, as Node would have sent it then. */
-  let headStatus = 0;
-  let heldBytes = 0;
-  /** The held part's last bytes: a `</head>` may come split between two writes. */
-  let tail = Buffer.alloc(0);
-
-  /** @returns {"holding" | "passing"} */
-  const decide = () => {
-    headStatus ||= response.statusCode;
-    const html = /^text\/html\s*(?:;|$)/i.test(String(response.getHeader("content-type") ?? ""));
-    const encoded = String(response.getHeader("content-encoding") ?? "identity").toLowerCase() !== "identity";
-    const status = response.statusCode;
-    const bodiless = status === 204 || status === 304 || status < 200;
-    if (!html || encoded || bodiless || status === 206 || response.hasHeader("content-range"))
-      return "passing";
-    if (method === "HEAD") {
-      // Its GET's length is not known without its body.
-      response.removeHeader("content-length");
-      return "passing";
-    }
-    return "holding";
-  };
-
-  /** The held part out, its head rewritten when it holds the whole head and has stylesheets. */
-  const release = () => {
-    const body = Buffer.concat(held);
-    const headEnd = body.indexOf("</head>");
-    let out = body;
-    if (headEnd >= 0) {
-      const head = body.subarray(0, headEnd).toString("utf8");
-      const rewritten = inlineHeadStyles(head, read);
-      if (rewritten !== head) out = Buffer.concat([Buffer.from(rewritten, "utf8"), body.subarray(headEnd)]);
-    }
-    const length = response.getHeader("content-length");
-    if (length !== undefined && out !== body)
-      response.setHeader("Content-Length", Number(length) + out.length - body.length);
-    held = [];
-    heldBytes = 0;
-    state = "passing";
-    below.writeHead(headStatus);
-    return out;
-  };
-
-  response.writeHead = /** @type {typeof response.writeHead} */ (
-    (/** @type {number} */ status, /** @type {any[]} */ ...rest) => {
-      if (state !== "undecided") return state === "passing" ? below.writeHead(status, ...rest) : response;
-      const headers = typeof rest[0] === "string" ? rest[1] : rest[0];
-      if (typeof rest[0] === "string") response.statusMessage = rest[0];
-      response.statusCode = status;
-      headStatus = status;
-      applyHeaders(response, headers);
-      state = decide();
-      return state === "passing" ? below.writeHead(status) : response;
-    }
-  );
-  response.flushHeaders = () => {
-    if (state === "undecided") state = decide();
-    if (state === "passing") below.flushHeaders();
-  };
-  if (belowFlush)
-    Object.assign(response, {
-      flush: () => {
-        if (state === "passing") belowFlush();
-      },
-    });
-
-  response.write = /** @type {typeof response.write} */ (
-    (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) => {
-      if (state === "undecided") state = decide();
-      if (state === "passing") return below.write(chunk, ...rest);
-      const callback = typeof rest.at(-1) === "function" ? rest.at(-1) : undefined;
-      const data = toBuffer(chunk, rest[0]);
-      held.push(data);
-      heldBytes += data.length;
-      // Held is as good as written: a writer waiting for it must not wait for the rest of the head.
-      if (callback) process.nextTick(callback);
-      const seen = Buffer.concat([tail, data]);
-      tail = seen.subarray(-"</head>".length + 1);
-      if (seen.includes("</head>") || heldBytes > maxHeadBytes) return below.write(release());
-      return true;
-    }
-  );
-
-  response.end = /** @type {typeof response.end} */ (
-    (/** @type {any[]} */ ...args) => {
-      if (state === "undecided") state = decide();
-      if (state === "passing") return below.end(...args);
-      const { chunk, callback } = splitEnd(args);
-      if (chunk) held.push(chunk);
-      const out = release();
-      return callback ? below.end(out, callback) : below.end(out);
-    }
-  );
 }

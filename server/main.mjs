@@ -11,7 +11,9 @@
  *
  * Around Next, for every request: its id (nginx's X-Request-Id, or a new one) on every log line and
  * in the answer's X-Request-Id; its metrics, served at GET /api/metrics (lib/metrics/); an access
- * log line when ACCESS_LOG is on; a page's stylesheets written into its head (./inline-styles.mjs);
+ * log line when ACCESS_LOG is on; a page's head rewritten (./head-rewrite.mjs): its stylesheets written
+ * in (./inline-styles.mjs), the framework's scripts fetched after its first paint
+ * (./scripts-after-paint.mjs);
  * gzip as the client takes it (./compression.mjs).
  */
 import { readFileSync } from "node:fs";
@@ -39,7 +41,9 @@ import {
 import { answerBodyRefusal, langOfPath } from "./body-refusal.mjs";
 import { compressAnswers } from "./compression.mjs";
 import { dropInternalHeaders } from "./internal-headers.mjs";
-import { inlineStylesheets, stylesheetReader } from "./inline-styles.mjs";
+import { rewriteHeads } from "./head-rewrite.mjs";
+import { inlineHeadStyles, stylesheetReader } from "./inline-styles.mjs";
+import { scriptsAfterFirstPaint } from "./scripts-after-paint.mjs";
 import { provideRerenderAccess } from "../lib/cache/rerender-handoff.mjs";
 import { answerMetrics, METRICS_PATH } from "./metrics-endpoint.mjs";
 import { decidePageBody } from "./page-body.mjs";
@@ -82,8 +86,11 @@ const buildJson = (name) => JSON.parse(readFileSync(path.join(distDir, name), "u
 // What npm start answers itself still carries the site's security headers.
 const ownHeaders = errorHeaders(buildJson("routes-manifest.json"));
 // A publish's fresh renders (features/publish/): asked of this server with its own token.
-// Pages carry their stylesheets in their head (./inline-styles.mjs), read from the build once each.
+// A page's head carries its stylesheets (./inline-styles.mjs, read from the build once each) and
+// fetches the framework's scripts only once the page has painted (./scripts-after-paint.mjs).
 const readStylesheet = stylesheetReader(distDir);
+/** @param {string} head */
+const pageHead = (head) => scriptsAfterFirstPaint(inlineHeadStyles(head, readStylesheet));
 const rerender = rerenderGate(buildJson("prerender-manifest.json").preview.previewModeId);
 
 let stopping = false;
@@ -166,7 +173,7 @@ function answerPlain(response, status) {
 const server = http.createServer((request, response) => {
   const started = performance.now();
   compressAnswers(request, response);
-  inlineStylesheets(request, response, { read: readStylesheet });
+  rewriteHeads(request, response, { rewrite: pageHead });
   const reqId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
   request.headers[REQUEST_ID_HEADER] = reqId;
   response.setHeader("X-Request-Id", reqId);

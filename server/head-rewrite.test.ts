@@ -1,0 +1,209 @@
+import fc from "fast-check";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+
+import { compressAnswers } from "@/server/compression.mjs";
+import { rewriteHeads } from "@/server/head-rewrite.mjs";
+import { inlineHeadStyles } from "@/server/inline-styles.mjs";
+import { scriptsAfterFirstPaint } from "@/server/scripts-after-paint.mjs";
+
+const link = (href: string) => `<link rel="stylesheet" href="${href}" data-precedence="next"/>`;
+
+const SHEETS: Record<string, string> = {
+  "/_next/static/chunks/a.css": "body{color:red}",
+  "/_next/static/chunks/b.css": ".b{color:blue}",
+};
+/** The head as npm start writes it (server/main.mjs): styles in, scripts after the first paint. */
+const rewrite = (head: string) => scriptsAfterFirstPaint(inlineHeadStyles(head, (href) => SHEETS[href]));
+
+/** A server that writes `pieces` as the page, through the front's compression and head rewriting. */
+async function serve(answer: (response: http.ServerResponse) => void, maxHeadBytes?: number) {
+  const server = http.createServer((request, response) => {
+    compressAnswers(request, response);
+    rewriteHeads(request, response, { rewrite, ...(maxHeadBytes ? { maxHeadBytes } : {}) });
+    answer(response);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+function get(port: number, { gzip = false, method = "GET" } = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>(
+    (resolve, reject) => {
+      const request = http.request(
+        {
+          host: "127.0.0.1",
+          port,
+          path: "/",
+          method,
+          agent: false,
+          headers: gzip ? { "Accept-Encoding": "gzip" } : {},
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () => {
+            const raw = Buffer.concat(chunks);
+            const body = response.headers["content-encoding"] === "gzip" ? zlib.gunzipSync(raw) : raw;
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: body.toString("utf8"),
+            });
+          });
+        },
+      );
+      request.on("error", reject);
+      request.end();
+    },
+  );
+}
+
+const HEAD = `<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"/>${link("/_next/static/chunks/a.css")}${link("/_next/static/chunks/b.css")}<script src="/_next/static/chunks/app.js" async=""></script><title>Vif Argent — épisodes</title></head>`;
+const BODY = `<body><p>Des histoires qui ne tiennent pas en place.</p>${"<p>Réalisé — été</p>".repeat(300)}</body></html>`;
+const EXPECTED = rewrite(HEAD.slice(0, HEAD.indexOf("</head>"))) + HEAD.slice(HEAD.indexOf("</head>")) + BODY;
+
+describe("pages through npm start's front", () => {
+  test("a page written in any pieces, streamed or known whole, gzipped or not, arrives with its head rewritten and its true length", async () => {
+    const page = Buffer.from(HEAD + BODY);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 1, max: page.length - 1 }), { maxLength: 12 }),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom("writeHead", "setHeader"),
+        fc.boolean(),
+        async (cuts, whole, gzip, headWith, typedArrays) => {
+          const bounds = [0, ...cuts.sort((a, b) => a - b), page.length];
+          // Buffers, or plain Uint8Arrays as a web stream piped into Node writes them.
+          const pieces = bounds
+            .slice(1)
+            .map((end, index) => page.subarray(bounds[index], end))
+            .map((piece) => (typedArrays ? new Uint8Array(piece) : piece));
+          const site = await serve((response) => {
+            const headers = {
+              "Content-Type": "text/html; charset=utf-8",
+              ...(whole ? { "Content-Length": String(page.length) } : {}),
+            };
+            if (headWith === "writeHead") response.writeHead(200, headers);
+            else for (const [name, value] of Object.entries(headers)) response.setHeader(name, value);
+            const last = pieces.at(-1)!;
+            for (const piece of pieces.slice(0, -1)) response.write(piece);
+            response.end(last);
+          });
+          try {
+            const answer = await get(site.port, { gzip });
+            expect(answer.status).toBe(200);
+            expect(answer.body).toBe(EXPECTED);
+            if (whole && !gzip)
+              expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(EXPECTED));
+          } finally {
+            await site.close();
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  test("what is not an HTML page passes as it is; a HEAD tells no length it cannot know", async () => {
+    const css = HEAD;
+    const site = await serve((response) => {
+      const type = response.req.method === "HEAD" ? "text/html" : "text/plain";
+      response.writeHead(200, { "Content-Type": type, "Content-Length": String(Buffer.byteLength(css)) });
+      response.end(response.req.method === "HEAD" ? undefined : css);
+    });
+    try {
+      expect((await get(site.port)).body).toBe(css);
+      const head = await get(site.port, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers["content-length"]).toBeUndefined();
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("a writer that waits for each write's callback gets it while the head is held", async () => {
+    const site = await serve((response) => {
+      response.writeHead(200, { "Content-Type": "text/html" });
+      void (async () => {
+        for (const piece of [HEAD.slice(0, 40), HEAD.slice(40), BODY])
+          await new Promise<void>((resolve) => response.write(piece, () => resolve()));
+        response.end();
+      })();
+    });
+    try {
+      expect((await get(site.port)).body).toBe(EXPECTED);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("the status the head was written with is the one sent, as Node would have it", async () => {
+    const site = await serve((response) => {
+      response.writeHead(200, { "Content-Type": "text/html", "Cache-Control": "public, max-age=60" });
+      response.write(HEAD.slice(0, 40));
+      response.statusCode = 500;
+      response.end(HEAD.slice(40) + BODY);
+    });
+    try {
+      const answer = await get(site.port);
+      expect(answer.status).toBe(200);
+      expect(answer.body).toBe(EXPECTED);
+    } finally {
+      await site.close();
+    }
+  });
+
+  test("a range, a bodiless status or a head with nothing to rewrite goes out byte for byte", async () => {
+    const latin1Head = Buffer.concat([
+      Buffer.from("<html><head><title>"),
+      Buffer.from([0xe9]),
+      Buffer.from("</title></head><body></body></html>"),
+    ]);
+    const answers: Array<[number, Record<string, string>, Buffer]> = [
+      [206, { "Content-Range": `bytes 0-49/${Buffer.byteLength(HEAD)}` }, Buffer.from(HEAD.slice(0, 50))],
+      [200, {}, latin1Head],
+    ];
+    for (const [status, headers, body] of answers) {
+      const site = await serve((response) => {
+        response.writeHead(status, {
+          "Content-Type": "text/html",
+          "Content-Length": String(body.length),
+          ...headers,
+        });
+        response.end(body);
+      });
+      try {
+        const received = await new Promise<Buffer>((resolve, reject) => {
+          http
+            .get({ host: "127.0.0.1", port: site.port, path: "/", agent: false }, (response) => {
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk: Buffer) => chunks.push(chunk));
+              response.on("end", () => resolve(Buffer.concat(chunks)));
+            })
+            .on("error", reject);
+        });
+        expect(received.equals(body)).toBe(true);
+      } finally {
+        await site.close();
+      }
+    }
+  });
+
+  test("a head longer than the bound goes out as it came, the page whole", async () => {
+    const long = HEAD.replace("<title>", `<meta name="x" content="${"y".repeat(4096)}"/><title>`);
+    const site = await serve((response) => {
+      response.writeHead(200, { "Content-Type": "text/html" });
+      for (let at = 0; at < long.length; at += 1000) response.write(long.slice(at, at + 1000));
+      response.end(BODY);
+    }, 2048);
+    try {
+      expect((await get(site.port)).body).toBe(long + BODY);
+    } finally {
+      await site.close();
+    }
+  });
+});

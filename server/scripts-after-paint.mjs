@@ -1,0 +1,77 @@
+// @ts-check
+/**
+ * The framework's scripts, fetched once the page has painted. React writes each of Next's script
+ * files into the head (`<script src async>`, and `<link rel="preload" as="script">` for the ones a
+ * page will ask for), so a browser starts fetching ~170 kB of scripts while the HTML is still
+ * arriving: on a slow link they share it with the page's own bytes and its first picture, and on
+ * a fast one they arrive and run (hydration) before the first frame, which then waits for them
+ * (bench/README.md, "What the first paint waits for").
+ *
+ * Here those elements leave the head, and one small inline script takes their place: once the
+ * document is parsed and the next frame is on screen, it adds the same scripts and preloads, in
+ * the same order, as the async elements they were (dynamically added scripts are async). Hydration
+ * then starts after the first paint instead of before it; what runs, and what React finds in the
+ * head when it hydrates (its scripts, by their `src`), is the same. A visitor without JavaScript
+ * gets the same page: none of it ran for them before either. A hidden tab paints no frame, so its
+ * scripts come after at most a second instead.
+ */
+
+/** The build's own scripts, and only those: a path under `/_next/static/`, no dot segment. */
+const BUILD_SCRIPT = /^\/_next\/static\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.js$/;
+
+/** React's serialisation of a script Next preinitialises (`async`, no other attribute). */
+const ASYNC_SCRIPT = /<script src="([^"]*)" async=""><\/script>/g;
+/** React's serialisation of a script Next preloads (attributes in this order, self-closed). */
+const SCRIPT_PRELOAD =
+  /<link rel="preload" as="script"(?: fetchPriority="(?:low|high|auto)")? href="([^"]*)"\/>/g;
+
+/**
+ * The loader: `scripts` and `preloads` added once the document is parsed and a frame has been
+ * painted (a task queued from `requestAnimationFrame` runs after that frame), or after a second
+ * where no frame comes (a hidden tab).
+ * @param {string[]} scripts @param {string[]} preloads
+ */
+function loader(scripts, preloads) {
+  // (`<` escaped: the addresses are the build's paths, but nothing in a script may end it)
+  const list = (/** @type {string[]} */ values) => JSON.stringify(values).replace(/</g, "\\u003c");
+  return (
+    "<script>(function(d,s,p){var done=0;function go(){if(done)return;done=1;" +
+    'p.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="script";l.fetchPriority="low";l.href=h;d.head.appendChild(l)});' +
+    's.forEach(function(h){var e=d.createElement("script");e.src=h;e.async=true;d.head.appendChild(e)})}' +
+    "function painted(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}" +
+    'd.readyState==="loading"?d.addEventListener("DOMContentLoaded",painted):painted()' +
+    `})(document,${list(scripts)},${list(preloads)})</script>`
+  );
+}
+
+/**
+ * The head of a page with the build's async scripts and script preloads taken out and one loader
+ * in the place of the first of them; a script of any other form or address stays as it was.
+ * @param {string} head the page up to its `</head>`
+ */
+export function scriptsAfterFirstPaint(head) {
+  /** @type {Array<{ start: number, end: number, src: string, kind: "script" | "preload" }>} */
+  const found = [
+    ...[...head.matchAll(ASYNC_SCRIPT)].map((match) => ({ match, kind: /** @type {const} */ ("script") })),
+    ...[...head.matchAll(SCRIPT_PRELOAD)].map((match) => ({ match, kind: /** @type {const} */ ("preload") })),
+  ]
+    .map(({ match, kind }) => ({
+      start: match.index,
+      end: match.index + match[0].length,
+      src: match[1] ?? "",
+      kind,
+    }))
+    .filter((element) => BUILD_SCRIPT.test(element.src))
+    .sort((a, b) => a.start - b.start);
+  if (found.length === 0) return head;
+  const scripts = found.filter((element) => element.kind === "script").map((element) => element.src);
+  const preloads = found.filter((element) => element.kind === "preload").map((element) => element.src);
+  let out = "";
+  let at = 0;
+  for (const [index, element] of found.entries()) {
+    out += head.slice(at, element.start);
+    if (index === 0) out += loader(scripts, preloads);
+    at = element.end;
+  }
+  return out + head.slice(at);
+}
