@@ -121,6 +121,50 @@ test("a first visit downloads no content client, script loader, translations map
   }
 });
 
+test("every page fetches the framework's scripts only once it has painted, then hydrates", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  for (const path of firstVisitPaths) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    // In the HTML sent: no script file and no script preload in the head, one loader instead
+    // (server/scripts-after-paint.mjs).
+    expect(head.match(/<script[^>]* src="[^"]*"[^>]* async=""[^>]*>/g) ?? [], path).toEqual([]);
+    expect(head.match(/<link[^>]+as="script"[^>]*>/g) ?? [], path).toEqual([]);
+    const lists = head.match(/\}\)\(window,document,(\[[^\]]*\]),(\[[^\]]*\])\)<\/script>/);
+    expect(lists, `${path}: the loader`).not.toBeNull();
+    // The page's entry (React's bootstrap script, preloaded in the head) stays at the end of the
+    // body, where React writes it: it only queues the page's modules until the runtime arrives.
+    const body = html.slice(html.indexOf("</head>"));
+    const entries = [...body.matchAll(/<script src="([^"]*)" async=""><\/script>/g)].map((match) => match[1]);
+    const later = [...JSON.parse(lists![1]!), ...JSON.parse(lists![2]!)].filter(
+      (src: string) => !entries.includes(src),
+    ) as string[];
+    expect(later.length, path).toBeGreaterThan(0);
+
+    await page.context().clearCookies();
+    await page.goto(path);
+    // Hydrated: the consent provider has read the visitor's choice.
+    await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+    const timing = await page.evaluate(() => ({
+      paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN,
+      fetched: performance
+        .getEntriesByType("resource")
+        .map((entry) => ({ path: new URL(entry.name).pathname, start: entry.startTime })),
+    }));
+    expect(Number.isFinite(timing.paint), `${path}: a first paint`).toBe(true);
+    for (const src of later) {
+      const fetched = timing.fetched.find((entry) => entry.path === src);
+      expect(fetched, `${path}: ${src} fetched`).toBeDefined();
+      expect(fetched!.start, `${path}: ${src} fetched after the first paint`).toBeGreaterThanOrEqual(
+        timing.paint,
+      );
+    }
+  }
+});
+
 test("a phone fetches the hero's portrait view, a desktop the landscape original: each one file, never both", async ({
   browser,
 }) => {

@@ -8,12 +8,14 @@
  * (bench/README.md, "What the first paint waits for").
  *
  * Here those elements leave the head, and one small inline script takes their place: once the
- * document is parsed and the next frame is on screen, it adds the same scripts and preloads, in
- * the same order, as the async elements they were (dynamically added scripts are async). Hydration
- * then starts after the first paint instead of before it; what runs, and what React finds in the
- * head when it hydrates (its scripts, by their `src`), is the same. A visitor without JavaScript
- * gets the same page: none of it ran for them before either. A hidden tab paints no frame, so its
- * scripts come after at most a second instead.
+ * page's first contentful paint is on screen, it adds the same scripts and preloads, in the same
+ * order, as the async elements they were (dynamically added scripts are async). Hydration then
+ * starts after the first paint instead of before it; what runs, and what React finds in the head
+ * when it hydrates (its scripts, by their `src`), is the same. A visitor without JavaScript gets
+ * the same page: none of it ran for them before either. A hidden tab paints nothing, so its
+ * scripts come a second after the page is parsed instead. The page's entry script, which React
+ * writes at the end of the body (it only queues the page's modules until the runtime, one of the
+ * scripts here, arrives), stays there: the front holds the head only.
  */
 
 /** The build's own scripts, and only those: a path under `/_next/static/`, no dot segment. */
@@ -26,21 +28,24 @@ const SCRIPT_PRELOAD =
   /<link rel="preload" as="script"(?: fetchPriority="(?:low|high|auto)")? href="([^"]*)"\/>/g;
 
 /**
- * The loader: `scripts` and `preloads` added once the document is parsed and a frame has been
- * painted (a task queued from `requestAnimationFrame` runs after that frame), or after a second
- * where no frame comes (a hidden tab).
+ * The loader: `scripts` and `preloads` added once the page's first contentful paint is on screen
+ * (a `paint` entry; where a browser gives none, once the document is parsed and a frame has run:
+ * a task queued from `requestAnimationFrame` runs after that frame), and at the latest a second
+ * after the document is parsed (a hidden tab paints nothing).
  * @param {string[]} scripts @param {string[]} preloads
  */
 function loader(scripts, preloads) {
   // (`<` escaped: the addresses are the build's paths, but nothing in a script may end it)
   const list = (/** @type {string[]} */ values) => JSON.stringify(values).replace(/</g, "\\u003c");
   return (
-    "<script>(function(d,s,p){var done=0;function go(){if(done)return;done=1;" +
+    "<script>(function(w,d,s,p){var done=0;function go(){if(done)return;done=1;" +
     'p.forEach(function(h){var l=d.createElement("link");l.rel="preload";l.as="script";l.fetchPriority="low";l.href=h;d.head.appendChild(l)});' +
     's.forEach(function(h){var e=d.createElement("script");e.src=h;e.async=true;d.head.appendChild(e)})}' +
-    "function painted(){requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}" +
-    'd.readyState==="loading"?d.addEventListener("DOMContentLoaded",painted):painted()' +
-    `})(document,${list(scripts)},${list(preloads)})</script>`
+    'var P=w.PerformanceObserver,seen=!!(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0);' +
+    'if(seen)new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});' +
+    "function parsed(){if(!seen)w.requestAnimationFrame(function(){setTimeout(go,0)});setTimeout(go,1000)}" +
+    'd.readyState==="loading"?d.addEventListener("DOMContentLoaded",parsed):parsed()' +
+    `})(window,document,${list(scripts)},${list(preloads)})</script>`
   );
 }
 
