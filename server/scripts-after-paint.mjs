@@ -2,7 +2,7 @@
 /**
  * The framework's scripts, fetched once the page has painted. React writes each of Next's script
  * files into the head (`<script src async>`, and `<link rel="preload" as="script">` for the ones a
- * page will ask for), so a browser starts fetching ~170 kB of scripts while the HTML is still
+ * page will ask for), so a browser starts fetching ~150 kB gzip of scripts while the HTML is still
  * arriving: on a slow link they share it with the page's own bytes and its first picture, and on
  * a fast one they arrive and run (hydration) before the first frame, which then waits for them
  * (bench/README.md, "What the first paint waits for").
