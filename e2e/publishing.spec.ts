@@ -1,6 +1,8 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
+import type { Page } from "@playwright/test";
+
 import { expect, test } from "./fixtures";
 import { previewLink } from "./helpers/release";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
@@ -103,11 +105,21 @@ test("a work unpublished after the build becomes a 404; a new one renders on dem
   expect(await h1("/works/nouveau-projet")).toBe("Un tout nouveau projet");
 });
 
+/**
+ * Waits until the page is hydrated (the consent provider has run): the preview bar listens for
+ * the toolbar's events from then on, as a visitor's page does once its scripts have come after the
+ * first paint (server/scripts-after-paint.mjs). The toolbar sends them on an editor's action in it.
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+}
+
 test("a prismicPreviewUpdate event refreshes the draft data in place", async ({ page }) => {
   const draftFile = "releases/spring-launch/documents/project.aurores-boreales.fr-fr.json";
   const draft = JSON.parse(readFileSync(path.join(server.contentDir, draftFile), "utf8"));
   await page.goto(`${server.origin}${previewLink(draft.id)}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(draft.data.title);
+  await hydrated(page);
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
 
   editDocument(draftFile, (doc) => (doc.data.title = "Aurores boréales — montage du jour"));
@@ -125,6 +137,7 @@ test("a prismicPreviewEnd event ends the preview", async ({ page, context }) => 
   );
   await page.goto(`${server.origin}${previewLink(draft.id)}`);
   await expect(page.getByRole("complementary", { name: "Mode prévisualisation" })).toBeVisible();
+  await hydrated(page);
 
   await page.evaluate(() => window.dispatchEvent(new Event("prismicPreviewEnd")));
   await expect(page.getByRole("complementary", { name: "Mode prévisualisation" })).toHaveCount(0);
