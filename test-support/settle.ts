@@ -8,6 +8,14 @@ import type { Page } from "@playwright/test";
  * also waits until every image has finished loading.
  */
 export async function settle(page: Page, { images = false }: { images?: boolean } = {}): Promise<void> {
+  // A page at rest is hydrated: the framework's scripts come after its first paint
+  // (server/scripts-after-paint.mjs), and the reveals and the consent notice are the client's. The
+  // consent provider marks it; a page whose inline scripts never ran (no JavaScript) has no payload.
+  await page.waitForFunction(
+    () => !("__next_f" in self) || document.documentElement.dataset.consent === "ready",
+    null,
+    { timeout: 20_000 },
+  );
   await page.evaluate(async () => {
     // A frame, or 200 ms when Chromium throttles frames (it stopped them once, mid-run, after a
     // whole-page capture, and an unbounded wait hung the test).
