@@ -155,6 +155,8 @@ test("no page trips the policy with everything allowed, Google's tag and a playe
       /"provider_name":"(YouTube|Vimeo)"/.test(JSON.stringify(candidate.doc.data)),
   );
   await page.goto(withPlayer!.path);
+  // The play button is the client's: its scripts come after the first paint.
+  await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
   await page
     .getByRole("button", { name: /lire|play/i })
     .first()
