@@ -105,6 +105,20 @@ function varyOnEncoding(response) {
 }
 
 /**
+ * A response's own writing methods, bound, taken before a wrapper replaces them: what the wrapper
+ * calls to write below itself.
+ * @param {import("node:http").ServerResponse} response
+ */
+export function ownWrites(response) {
+  return {
+    writeHead: response.writeHead.bind(response),
+    flushHeaders: response.flushHeaders.bind(response),
+    write: response.write.bind(response),
+    end: response.end.bind(response),
+  };
+}
+
+/**
  * Headers given to writeHead, set on the response (so one place holds them all before the choice).
  * @param {import("node:http").ServerResponse} response
  * @param {import("node:http").OutgoingHttpHeaders | import("node:http").OutgoingHttpHeader[] | undefined} headers
@@ -138,12 +152,7 @@ export function applyHeaders(response, headers) {
 export function compressAnswers(request, response, { level = zlib.constants.Z_DEFAULT_COMPRESSION } = {}) {
   const takesGzip = acceptsGzip(request.headers["accept-encoding"]);
   const method = request.method ?? "GET";
-  const original = {
-    writeHead: response.writeHead.bind(response),
-    flushHeaders: response.flushHeaders.bind(response),
-    write: response.write.bind(response),
-    end: response.end.bind(response),
-  };
+  const original = ownWrites(response);
   /** @type {"undecided" | "plain" | "whole" | "stream" | "ended"} */
   let mode = "undecided";
   /** @type {Buffer[]} */

@@ -5,7 +5,7 @@
  * writes the head without a say for the front. Only the head is held; the body streams as Next
  * writes it.
  */
-import { applyHeaders, splitEnd, toBuffer } from "./compression.mjs";
+import { applyHeaders, ownWrites, splitEnd, toBuffer } from "./compression.mjs";
 
 /** A head this long without its end is not a page of the site's: it goes out as it came. */
 export const MAX_HEAD_BYTES = 256 * 1024;
@@ -22,12 +22,7 @@ export const MAX_HEAD_BYTES = 256 * 1024;
  */
 export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HEAD_BYTES }) {
   const method = request.method ?? "GET";
-  const below = {
-    writeHead: response.writeHead.bind(response),
-    flushHeaders: response.flushHeaders.bind(response),
-    write: response.write.bind(response),
-    end: response.end.bind(response),
-  };
+  const below = ownWrites(response);
   const belowFlush = /** @type {{ flush?: () => void }} */ (response).flush;
   /** @type {"undecided" | "holding" | "passing"} */
   let state = "undecided";
