@@ -15,7 +15,7 @@ const SHEETS: Record<string, string> = {
   "/_next/static/chunks/b.css": ".b{color:blue}",
 };
 /** The head as npm start writes it (server/main.mjs): styles in, scripts after the first paint. */
-const rewrite = (head: string) => scriptsAfterFirstPaint(inlineHeadStyles(head, (href) => SHEETS[href]));
+const rewrite = (head: string) => inlineHeadStyles(scriptsAfterFirstPaint(head), (href) => SHEETS[href]);
 
 /** A server that writes `pieces` as the page, through the front's compression and head rewriting. */
 async function serve(answer: (response: http.ServerResponse) => void, maxHeadBytes?: number) {

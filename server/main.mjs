@@ -85,12 +85,13 @@ await exitUnlessStartable(await startChecksFrom(globalThis), {
 const buildJson = (name) => JSON.parse(readFileSync(path.join(distDir, name), "utf8"));
 // What npm start answers itself still carries the site's security headers.
 const ownHeaders = errorHeaders(buildJson("routes-manifest.json"));
-// A publish's fresh renders (features/publish/): asked of this server with its own token.
 // A page's head carries its stylesheets (./inline-styles.mjs, read from the build once each) and
 // fetches the framework's scripts only once the page has painted (./scripts-after-paint.mjs).
 const readStylesheet = stylesheetReader(distDir);
+// (the scripts first: their scan reads the head before 45 kB of styles are written into it)
 /** @param {string} head */
-const pageHead = (head) => scriptsAfterFirstPaint(inlineHeadStyles(head, readStylesheet));
+const pageHead = (head) => inlineHeadStyles(scriptsAfterFirstPaint(head), readStylesheet);
+// A publish's fresh renders (features/publish/): asked of this server with its own token.
 const rerender = rerenderGate(buildJson("prerender-manifest.json").preview.previewModeId);
 
 let stopping = false;

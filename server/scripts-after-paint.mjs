@@ -21,11 +21,13 @@
 /** The build's own scripts, and only those: a path under `/_next/static/`, no dot segment. */
 const BUILD_SCRIPT = /^\/_next\/static\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za-z0-9_-][A-Za-z0-9._-]*\.js$/;
 
-/** React's serialisation of a script Next preinitialises (`async`, no other attribute). */
-const ASYNC_SCRIPT = /<script src="([^"]*)" async=""><\/script>/g;
-/** React's serialisation of a script Next preloads (attributes in this order, self-closed). */
-const SCRIPT_PRELOAD =
-  /<link rel="preload" as="script"(?: fetchPriority="(?:low|high|auto)")? href="([^"]*)"\/>/g;
+/**
+ * React's serialisation of the two elements that fetch a script Next writes into the head: a
+ * preinitialised script (`async`, no other attribute) or a preload (attributes in this order,
+ * self-closed); the address is the first group's or the second's.
+ */
+const SCRIPT_ELEMENT =
+  /<script src="([^"]*)" async=""><\/script>|<link rel="preload" as="script"(?: fetchPriority="(?:low|high|auto)")? href="([^"]*)"\/>/g;
 
 /**
  * The loader: `scripts` and `preloads` added once the page's first contentful paint is on screen
@@ -55,28 +57,24 @@ function loader(scripts, preloads) {
  * @param {string} head the page up to its `</head>`
  */
 export function scriptsAfterFirstPaint(head) {
-  /** @type {Array<{ start: number, end: number, src: string, kind: "script" | "preload" }>} */
-  const found = [
-    ...[...head.matchAll(ASYNC_SCRIPT)].map((match) => ({ match, kind: /** @type {const} */ ("script") })),
-    ...[...head.matchAll(SCRIPT_PRELOAD)].map((match) => ({ match, kind: /** @type {const} */ ("preload") })),
-  ]
-    .map(({ match, kind }) => ({
-      start: match.index,
-      end: match.index + match[0].length,
-      src: match[1] ?? "",
-      kind,
-    }))
-    .filter((element) => BUILD_SCRIPT.test(element.src))
-    .sort((a, b) => a.start - b.start);
-  if (found.length === 0) return head;
-  const scripts = found.filter((element) => element.kind === "script").map((element) => element.src);
-  const preloads = found.filter((element) => element.kind === "preload").map((element) => element.src);
+  /** @type {string[]} */
+  const scripts = [];
+  /** @type {string[]} */
+  const preloads = [];
   let out = "";
   let at = 0;
-  for (const [index, element] of found.entries()) {
-    out += head.slice(at, element.start);
-    if (index === 0) out += loader(scripts, preloads);
-    at = element.end;
+  /** @type {number | undefined} where the loader goes in `out`: where the first element was */
+  let loaderAt;
+  for (const match of head.matchAll(SCRIPT_ELEMENT)) {
+    const [element, script, preload] = match;
+    const src = script ?? preload ?? "";
+    if (!BUILD_SCRIPT.test(src)) continue;
+    (script === undefined ? preloads : scripts).push(src);
+    out += head.slice(at, match.index);
+    loaderAt ??= out.length;
+    at = match.index + element.length;
   }
-  return out + head.slice(at);
+  if (loaderAt === undefined) return head;
+  out += head.slice(at);
+  return out.slice(0, loaderAt) + loader(scripts, preloads) + out.slice(loaderAt);
 }
