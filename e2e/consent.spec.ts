@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page, Request } from "@playwright/test";
 
 import { violations } from "../test-support/axe";
 import { filesUnder } from "../test-support/files-under";
-import { settle } from "../test-support/settle";
+import { hydrated, settle } from "../test-support/settle";
 import { blockOutsideHosts, expect, test } from "./fixtures";
 import { pages, translation, type Lang } from "./helpers/content";
 import { trace } from "./helpers/scroll-trace";
@@ -113,11 +113,6 @@ async function savedChoices(context: BrowserContext): Promise<Record<string, boo
 async function setChoices(context: BrowserContext, choices: Record<string, boolean> | string) {
   const value = typeof choices === "string" ? choices : encodeURIComponent(JSON.stringify(choices));
   await context.addCookies([{ name: COOKIE, value, url: "http://127.0.0.1/" }]);
-}
-
-/** Waits until the page is hydrated and the consent cookie has been read (the footer button works then). */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
 }
 
 const allOff = { necessary: true, analytics: false, youtube: false, vimeo: false };

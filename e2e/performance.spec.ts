@@ -1,3 +1,4 @@
+import { hydrated } from "../test-support/settle";
 import { expect, test } from "./fixtures";
 import { firstVisitPaths, pages } from "./helpers/content";
 
@@ -146,8 +147,7 @@ test("every page fetches the framework's scripts only once it has painted, then 
 
     await page.context().clearCookies();
     await page.goto(path);
-    // Hydrated: the consent provider has read the visitor's choice.
-    await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+    await hydrated(page);
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN,
       fetched: performance

@@ -1,8 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import type { Page } from "@playwright/test";
-
+import { hydrated } from "../test-support/settle";
 import { expect, test } from "./fixtures";
 import { previewLink } from "./helpers/release";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
@@ -104,15 +103,6 @@ test("a work unpublished after the build becomes a 404; a new one renders on dem
   expect(await status("/works/nouveau-projet")).toBe(200);
   expect(await h1("/works/nouveau-projet")).toBe("Un tout nouveau projet");
 });
-
-/**
- * Waits until the page is hydrated (the consent provider has run): the preview bar listens for
- * the toolbar's events from then on, as a visitor's page does once its scripts have come after the
- * first paint (server/scripts-after-paint.mjs). The toolbar sends them on an editor's action in it.
- */
-async function hydrated(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
-}
 
 test("a prismicPreviewUpdate event refreshes the draft data in place", async ({ page }) => {
   const draftFile = "releases/spring-launch/documents/project.aurores-boreales.fr-fr.json";

@@ -1,5 +1,6 @@
 import { devices, type Locator, type Page } from "@playwright/test";
 
+import { hydrated } from "../test-support/settle";
 import { expect, test } from "./fixtures";
 import { returningVisitor } from "./helpers/consent";
 import { pages, translation } from "./helpers/content";
@@ -296,7 +297,7 @@ test.describe("reduced motion from the start", () => {
 
   test("scrolls natively: no Lenis classes, keys left to the browser", async ({ page }) => {
     await page.goto(LONG_PAGE);
-    await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+    await hydrated(page);
     // Hydrated, and every script the page asked for has arrived: Lenis would have been among them.
     await page.waitForLoadState("networkidle");
     await expect(page.locator("html")).not.toHaveClass(/lenis/);
@@ -323,7 +324,7 @@ test.describe("phone", () => {
         scripts.push(await response.text());
     });
     await page.goto(LONG_PAGE);
-    await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
     await expect(page.locator("html")).not.toHaveClass(/lenis/);
     expect(scripts.length).toBeGreaterThan(3);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 
+import { hydrated } from "../test-support/settle";
 import { expect, test } from "./fixtures";
 import { CONSENT_COOKIE } from "./helpers/consent";
 import { pages } from "./helpers/content";
@@ -123,7 +124,7 @@ const samplePaths = [
 async function visitAll(page: Page) {
   for (const path of samplePaths) {
     await page.goto(path);
-    await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+    await hydrated(page);
     await page.waitForLoadState("networkidle");
   }
 }
@@ -155,8 +156,8 @@ test("no page trips the policy with everything allowed, Google's tag and a playe
       /"provider_name":"(YouTube|Vimeo)"/.test(JSON.stringify(candidate.doc.data)),
   );
   await page.goto(withPlayer!.path);
-  // The play button is the client's: its scripts come after the first paint.
-  await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+  // The play button is the client's.
+  await hydrated(page);
   await page
     .getByRole("button", { name: /lire|play/i })
     .first()

@@ -57,6 +57,15 @@ export async function settle(page: Page, { images = false }: { images?: boolean 
   });
 }
 
+/**
+ * Waits until the page is hydrated: the consent provider marks the page once the client has run
+ * and read the visitor's choice. The framework's scripts come after the first paint
+ * (server/scripts-after-paint.mjs), so a test that uses what only the client does waits for this.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.consent === "ready");
+}
+
 /** The rendered images (laid out, so lazy ones were asked for) that did not load, by URL. */
 export async function brokenImages(page: Page): Promise<string[]> {
   return page.evaluate(() =>

@@ -25,7 +25,7 @@ import { getEnvOrExit } from "@/lib/env/env";
 import { ALL_AXE_RULES, AXE_VERSION, axeResults, describeViolation } from "@/test-support/axe";
 import { freePort } from "@/test-support/free-port";
 import { nextStart, type RunningServer } from "@/test-support/next-start";
-import { settle } from "@/test-support/settle";
+import { hydrated, settle } from "@/test-support/settle";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const DEFAULT_OUT = path.join(ROOT, "features", "accessibility", "audit-results.json");
@@ -137,10 +137,7 @@ async function auditPage(
     if (response?.status() !== page.status)
       throw new Error(`it answered ${response?.status() ?? "nothing"}, not ${page.status}`);
     // The notice's buttons work once the page is hydrated and the consent manager has read the cookie.
-    await step(
-      "waiting for hydration (data-consent never became ready)",
-      tab.waitForFunction(() => document.documentElement.dataset.consent === "ready"),
-    );
+    await step("waiting for hydration (data-consent never became ready)", hydrated(tab));
     const notice = tab.locator("[data-consent-notice]");
     await step("waiting for the consent notice", notice.waitFor());
     const checked = [await checkNow(tab, page, screen, "notice")];
