@@ -1,4 +1,4 @@
-import type { Browser } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 
 import { blockOutsideHosts, expect, test } from "./fixtures";
 import { firstVisitPaths } from "./helpers/content";
@@ -48,6 +48,46 @@ test("a first visit fetches no stylesheet, and its web fonts replace their stand
   }
 });
 
+/**
+ * When a page asked for its web fonts, against its first contentful paint (milliseconds since
+ * the navigation began, the browser's own entries), and how the text face it shows came.
+ */
+async function fontsAgainstFirstPaint(page: Page, path: string, referer?: string) {
+  await page.goto(path, { waitUntil: "networkidle", ...(referer ? { referer } : {}) });
+  return page.evaluate(async () => {
+    await document.fonts.ready;
+    const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
+    const asked = performance
+      .getEntriesByType("resource")
+      .filter((entry) => entry.name.endsWith(".woff2"))
+      .map((entry) => entry.startTime);
+    const family = getComputedStyle(document.body).fontFamily.split(",")[0]!.trim().replace(/["']/g, "");
+    const face = Array.from(document.fonts).find((each) => each.family.replace(/["']/g, "") === family);
+    return { paint, asked, face: face ? `${face.status} ${face.display}` : "none" };
+  });
+}
+
+test("a first visit asks for its web fonts once it has painted, in its stand-ins; a page reached from one of the site's asks for them in its first layout", async ({
+  page,
+  baseURL,
+}) => {
+  test.slow();
+  for (const path of firstVisitPaths) {
+    // (nothing kept between the two: the browser's cache is what a visit under way has)
+    const first = await fontsAgainstFirstPaint(page, path);
+    expect(first.asked.length, path).toBeGreaterThan(0);
+    for (const start of first.asked) expect(start, path).toBeGreaterThan(first.paint);
+    // Each face is shown as soon as it arrives: the text the first paint showed never hides again.
+    expect(first.face, path).toBe("loaded swap");
+
+    const next = await fontsAgainstFirstPaint(page, path, `${baseURL}/works`);
+    expect(next.asked.length, path).toBeGreaterThan(0);
+    for (const start of next.asked) expect(start, path).toBeLessThan(next.paint);
+    // The rules as written: the text face's short wait lets the first paint use the kept face.
+    expect(next.face, path).toBe("loaded fallback");
+  }
+});
+
 /** What the site's styles decide of a page's header and heading (run in the page). */
 const styleOfPage = () => {
   const header = document.querySelector("header")!;
@@ -70,11 +110,14 @@ test("pages reached by a visitor's clicks keep their styles, without fetching a 
     await page.waitForLoadState("networkidle");
     await expect(page.locator("main h1")).toBeVisible();
     const url = page.url();
+    // (both in their web faces: a first visit asks for them after its first paint)
+    await page.evaluate(() => document.fonts.ready);
     const navigated = await page.evaluate(styleOfPage);
     const fresh = await page.context().newPage();
     await fresh.setViewportSize(SCREENS.desktop.viewport);
     await blockOutsideHosts(fresh);
     await fresh.goto(url, { waitUntil: "networkidle" });
+    await fresh.evaluate(() => document.fonts.ready);
     const loaded = await fresh.evaluate(styleOfPage);
     await fresh.close();
     expect(navigated, url).toEqual(loaded);

@@ -130,12 +130,14 @@ export function applyHeaders(response, headers) {
       if (value !== undefined) response.setHeader(name, value);
     return;
   }
+  // (a list of names and values, flat or in pairs: Node takes both)
+  const list = Array.isArray(headers[0]) ? headers.flat() : headers;
   /** @type {Map<string, { name: string, values: string[] }>} */
   const grouped = new Map();
-  for (let index = 0; index + 1 < headers.length; index += 2) {
-    const name = String(headers[index]);
+  for (let index = 0; index + 1 < list.length; index += 2) {
+    const name = String(list[index]);
     const entry = grouped.get(name.toLowerCase()) ?? { name, values: [] };
-    entry.values.push(String(headers[index + 1]));
+    entry.values.push(String(list[index + 1]));
     grouped.set(name.toLowerCase(), entry);
   }
   for (const { name, values } of grouped.values())

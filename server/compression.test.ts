@@ -177,27 +177,31 @@ describe("answers through the front's compression", () => {
     }
   });
 
-  test("headers given to writeHead, as an object or a list, are kept, repeated ones too", async () => {
-    const site = await serve((_, response) => {
-      response.writeHead(200, "Fine", [
-        "Content-Type",
-        "text/plain",
-        "Set-Cookie",
-        "a=1",
-        "Set-Cookie",
-        "b=2",
-        "Content-Length",
-        String(page.length),
-      ]);
-      response.end(page);
-    });
-    try {
-      const received = await get(site.port, { "Accept-Encoding": "gzip" });
-      expect(received.headers["set-cookie"]).toEqual(["a=1", "b=2"]);
-      expect(received.headers["content-encoding"]).toBe("gzip");
-      expect(zlib.gunzipSync(received.body).equals(page)).toBe(true);
-    } finally {
-      await site.close();
+  test("headers given to writeHead, as an object or a list (flat or in pairs), are kept, repeated ones too", async () => {
+    const flat = [
+      "Content-Type",
+      "text/plain",
+      "Set-Cookie",
+      "a=1",
+      "Set-Cookie",
+      "b=2",
+      "Content-Length",
+      String(page.length),
+    ];
+    const pairs = flat.flatMap((value, index) => (index % 2 ? [] : [[value, flat[index + 1]!]]));
+    for (const headers of [flat, pairs]) {
+      const site = await serve((_, response) => {
+        response.writeHead(200, "Fine", headers as unknown as string[]);
+        response.end(page);
+      });
+      try {
+        const received = await get(site.port, { "Accept-Encoding": "gzip" });
+        expect(received.headers["set-cookie"]).toEqual(["a=1", "b=2"]);
+        expect(received.headers["content-encoding"]).toBe("gzip");
+        expect(zlib.gunzipSync(received.body).equals(page)).toBe(true);
+      } finally {
+        await site.close();
+      }
     }
   });
 

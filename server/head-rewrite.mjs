@@ -1,10 +1,12 @@
 // @ts-check
 /**
  * The head of every HTML page npm start sends, rewritten on its way out (./inline-styles.mjs,
- * ./scripts-after-paint.mjs): what a page's first paint waits for is decided in its head, and Next
+ * ./scripts-after-paint.mjs, ./faces-after-paint.mjs): what a page's first paint waits for is decided in its head, and Next
  * writes the head without a say for the front. Only the head is held; the body streams as Next
  * writes it.
  */
+import { OutgoingMessage } from "node:http";
+
 import { applyHeaders, ownWrites, splitEnd, toBuffer } from "./compression.mjs";
 
 /** A head this long without its end is not a page of the site's: it goes out as it came. */
@@ -17,10 +19,11 @@ export const MAX_HEAD_BYTES = 256 * 1024;
  * Install after compressAnswers, so that compression sees the rewritten page.
  * @param {import("node:http").IncomingMessage} request
  * @param {import("node:http").ServerResponse} response
- * @param {{ rewrite: (head: string) => string, maxHeadBytes?: number }} options
- *   `rewrite`: the page up to its `</head>` (exclusive) in, the same part as it should go out
+ * @param {{ rewrite: (head: string) => string, maxHeadBytes?: number, onError?: (error: unknown) => void }} options
+ *   `rewrite`: the page up to its `</head>` (exclusive) in, the same part as it should go out; where
+ *   it throws, the page goes out as it came and `onError` hears why
  */
-export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HEAD_BYTES }) {
+export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HEAD_BYTES, onError }) {
   const method = request.method ?? "GET";
   const below = ownWrites(response);
   const belowFlush = /** @type {{ flush?: () => void }} */ (response).flush;
@@ -56,20 +59,35 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
     const body = Buffer.concat(held);
     const headEnd = body.indexOf("</head>");
     let out = body;
-    if (headEnd >= 0) {
+    if (headEnd >= 0 && headEnd <= maxHeadBytes) {
       const head = body.subarray(0, headEnd).toString("utf8");
-      const rewritten = rewrite(head);
+      let rewritten = head;
+      try {
+        rewritten = rewrite(head);
+      } catch (error) {
+        onError?.(error);
+      }
       if (rewritten !== head) out = Buffer.concat([Buffer.from(rewritten, "utf8"), body.subarray(headEnd)]);
     }
     const length = response.getHeader("content-length");
+    // (Node's own setHeader: a writer's wrapper, Next's, drops a header once headersSent says so)
     if (length !== undefined && out !== body)
-      response.setHeader("Content-Length", Number(length) + out.length - body.length);
+      setHeader.call(response, "Content-Length", Number(length) + out.length - body.length);
     held = [];
     heldBytes = 0;
     state = "passing";
     below.writeHead(headStatus);
     return out;
   };
+
+  // While the head is held its headers are as good as sent, as Node would have them after a write:
+  // a writer that looks (Next does, before setting a header late) must not count on changing them.
+  const sent = Object.getOwnPropertyDescriptor(OutgoingMessage.prototype, "headersSent")?.get;
+  const { setHeader } = OutgoingMessage.prototype;
+  Object.defineProperty(response, "headersSent", {
+    configurable: true,
+    get: () => state === "holding" || Boolean(sent?.call(response)),
+  });
 
   response.writeHead = /** @type {typeof response.writeHead} */ (
     (/** @type {number} */ status, /** @type {any[]} */ ...rest) => {

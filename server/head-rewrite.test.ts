@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 
 import { compressAnswers } from "@/server/compression.mjs";
+import { facesAfterFirstPaint } from "@/server/faces-after-paint.mjs";
 import { rewriteHeads } from "@/server/head-rewrite.mjs";
 import { inlineHeadStyles } from "@/server/inline-styles.mjs";
 import { scriptsAfterFirstPaint } from "@/server/scripts-after-paint.mjs";
@@ -11,17 +12,22 @@ import { scriptsAfterFirstPaint } from "@/server/scripts-after-paint.mjs";
 const link = (href: string) => `<link rel="stylesheet" href="${href}" data-precedence="next"/>`;
 
 const SHEETS: Record<string, string> = {
-  "/_next/static/chunks/a.css": "body{color:red}",
+  "/_next/static/chunks/a.css":
+    "@font-face{font-family:t;src:url(/_next/static/media/t.woff2)}body{color:red}",
   "/_next/static/chunks/b.css": ".b{color:blue}",
 };
-/** The head as npm start writes it (server/main.mjs): styles in, scripts after the first paint. */
-const rewrite = (head: string) => inlineHeadStyles(scriptsAfterFirstPaint(head), (href) => SHEETS[href]);
+/** The head as npm start writes it (server/main.mjs): styles in, scripts and faces after the first paint. */
+const rewrite = (head: string) =>
+  facesAfterFirstPaint(inlineHeadStyles(scriptsAfterFirstPaint(head), (href) => SHEETS[href]));
 
 /** A server that writes `pieces` as the page, through the front's compression and head rewriting. */
-async function serve(answer: (response: http.ServerResponse) => void, maxHeadBytes?: number) {
+async function serve(
+  answer: (response: http.ServerResponse) => void,
+  options: Partial<Parameters<typeof rewriteHeads>[2]> = {},
+) {
   const server = http.createServer((request, response) => {
     compressAnswers(request, response);
-    rewriteHeads(request, response, { rewrite, ...(maxHeadBytes ? { maxHeadBytes } : {}) });
+    rewriteHeads(request, response, { rewrite, ...options });
     answer(response);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -193,15 +199,85 @@ describe("pages through npm start's front", () => {
     }
   });
 
-  test("a head longer than the bound goes out as it came, the page whole", async () => {
+  test("a head longer than the bound goes out as it came, the page whole, written in pieces or at once", async () => {
     const long = HEAD.replace("<title>", `<meta name="x" content="${"y".repeat(4096)}"/><title>`);
+    for (const piece of [1000, long.length]) {
+      const site = await serve(
+        (response) => {
+          response.writeHead(200, { "Content-Type": "text/html" });
+          for (let at = 0; at < long.length; at += piece) response.write(long.slice(at, at + piece));
+          response.end(BODY);
+        },
+        { maxHeadBytes: 2048 },
+      );
+      try {
+        expect((await get(site.port)).body).toBe(long + BODY);
+      } finally {
+        await site.close();
+      }
+    }
+  });
+
+  test("a rewrite that fails sends the page as Next wrote it, whole and with its length, and says why", async () => {
+    const page = HEAD + BODY;
+    const heard: unknown[] = [];
+    for (const whole of [true, false]) {
+      const site = await serve(
+        (response) => {
+          response.writeHead(200, {
+            "Content-Type": "text/html",
+            ...(whole ? { "Content-Length": String(Buffer.byteLength(page)) } : {}),
+          });
+          if (whole) response.end(page);
+          else {
+            response.write(HEAD.slice(0, 30));
+            response.write(HEAD.slice(30));
+            response.end(BODY);
+          }
+        },
+        {
+          rewrite: () => {
+            throw new Error("a stylesheet the reader could not take");
+          },
+          onError: (error) => heard.push(error),
+        },
+      );
+      try {
+        const answer = await get(site.port);
+        expect(answer.body).toBe(page);
+        if (whole) expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength(page)));
+      } finally {
+        await site.close();
+      }
+    }
+    expect(heard.map(String)).toEqual([
+      "Error: a stylesheet the reader could not take",
+      "Error: a stylesheet the reader could not take",
+    ]);
+  });
+
+  test("while the head is held its headers count as sent: a writer that checks (Next does) sets none late, and the length stays true", async () => {
+    const seen: boolean[] = [];
     const site = await serve((response) => {
-      response.writeHead(200, { "Content-Type": "text/html" });
-      for (let at = 0; at < long.length; at += 1000) response.write(long.slice(at, at + 1000));
-      response.end(BODY);
-    }, 2048);
+      // Next's own guard around setHeader: a header set once the headers went out is dropped.
+      const setHeader = response.setHeader.bind(response);
+      response.setHeader = (name, value) => (response.headersSent ? response : setHeader(name, value));
+      const page = Buffer.from(HEAD + BODY);
+      response.writeHead(200, { "Content-Type": "text/html", "Content-Length": String(page.length) });
+      seen.push(response.headersSent);
+      response.write(page.subarray(0, 20));
+      seen.push(response.headersSent);
+      response.setHeader("Set-Cookie", "late=1");
+      response.end(page.subarray(20));
+      seen.push(response.headersSent);
+    });
     try {
-      expect((await get(site.port)).body).toBe(long + BODY);
+      const answer = await get(site.port);
+      // (as Node has them: sent from writeHead on)
+      expect(seen).toEqual([true, true, true]);
+      expect(answer.headers["set-cookie"]).toBeUndefined();
+      expect(answer.body).toBe(EXPECTED);
+      expect(answer.headers["content-length"]).toBe(String(Buffer.byteLength(EXPECTED)));
     } finally {
       await site.close();
     }

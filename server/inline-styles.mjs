@@ -24,22 +24,35 @@ const BUILD_STYLESHEET =
 /** React's serialisation of a stylesheet Next links (attributes in this order, self-closed). */
 const STYLESHEET_LINK = /<link rel="stylesheet" href="([^"]*)" data-precedence="next"\/>/g;
 
+/** A `url()`, its address in double quotes, single quotes or none (CSS names are case-blind). */
+const URL_FUNCTION = /url\(\s*(?:"([^"]*)"|'([^']*)'|([^"')]*?))\s*\)/gi;
+
 /**
  * A stylesheet's text as it may stand inside the page: its relative `url()`s made absolute (they
  * were relative to the stylesheet's own address, `../media/…` for the fonts), or undefined when it
- * cannot be written into a `<style>` (it contains `</style`, which would end the element).
+ * cannot be written into a `<style>` (it contains `</style`, which would end the element, or a
+ * `url()` with a CSS escape or a space, which this does not resolve).
  * @param {string} css @param {string} href the stylesheet's path
  * @returns {string | undefined}
  */
 export function cssForInlining(css, href) {
   // (`@import` and `@charset` stand only at a sheet's start, which a run joined into one is not)
   if (/<\/style|@import|@charset/i.test(css)) return undefined;
-  return css.replace(/url\(\s*(["']?)([^"')\s]*)\1\s*\)/g, (whole, quote, ref) => {
+  let resolvable = true;
+  const inlined = css.replace(URL_FUNCTION, (whole, double, single, bare) => {
+    const ref = double ?? single ?? bare ?? "";
+    const quote = double !== undefined ? '"' : single !== undefined ? "'" : "";
     if (ref === "" || /^(?:[a-z][a-z0-9+.-]*:|\/|#)/i.test(ref)) return whole;
+    // (a CSS escape or a space is not resolved here: such a sheet keeps its own address)
+    if (/[\\\s]/.test(ref)) {
+      resolvable = false;
+      return whole;
+    }
     const { pathname, search, hash } = new URL(ref, new URL(href, "http://site.invalid"));
     const absolute = pathname + search + hash;
     return `url(${quote}${absolute}${quote})`;
   });
+  return resolvable ? inlined : undefined;
 }
 
 /**

@@ -47,6 +47,11 @@ describe("a stylesheet's text, ready to stand in a page", () => {
     ).toBeUndefined();
     expect(cssForInlining('.x::after{content:"</STYLE "}', "/_next/static/chunks/s.css")).toBeUndefined();
   });
+
+  test("a stylesheet whose address is written with a CSS escape, which is not resolved here, keeps its own address", () => {
+    for (const ref of ["\\\\cdn.example/i.png", "..\\2f media/x.woff2", "a\\.png"])
+      expect(cssForInlining(`.a{background:url(${ref})}`, "/_next/static/chunks/s.css")).toBeUndefined();
+  });
 });
 
 describe("a page's head with its stylesheets written in", () => {

@@ -41,6 +41,7 @@ import {
 import { answerBodyRefusal, langOfPath } from "./body-refusal.mjs";
 import { compressAnswers } from "./compression.mjs";
 import { dropInternalHeaders } from "./internal-headers.mjs";
+import { facesAfterFirstPaint } from "./faces-after-paint.mjs";
 import { rewriteHeads } from "./head-rewrite.mjs";
 import { inlineHeadStyles, stylesheetReader } from "./inline-styles.mjs";
 import { scriptsAfterFirstPaint } from "./scripts-after-paint.mjs";
@@ -86,11 +87,15 @@ const buildJson = (name) => JSON.parse(readFileSync(path.join(distDir, name), "u
 // What npm start answers itself still carries the site's security headers.
 const ownHeaders = errorHeaders(buildJson("routes-manifest.json"));
 // A page's head carries its stylesheets (./inline-styles.mjs, read from the build once each) and
-// fetches the framework's scripts only once the page has painted (./scripts-after-paint.mjs).
+// fetches the framework's scripts only once the page has painted (./scripts-after-paint.mjs), and
+// on a first visit its web fonts too (./faces-after-paint.mjs).
 const readStylesheet = stylesheetReader(distDir);
 // (the scripts first: their scan reads the head before 45 kB of styles are written into it)
 /** @param {string} head */
-const pageHead = (head) => inlineHeadStyles(scriptsAfterFirstPaint(head), readStylesheet);
+const pageHead = (head) =>
+  facesAfterFirstPaint(inlineHeadStyles(scriptsAfterFirstPaint(head), readStylesheet));
+/** @param {unknown} error */
+const headRewriteFailed = (error) => logger.error(error, "[front] a page's head went out as Next wrote it");
 // A publish's fresh renders (features/publish/): asked of this server with its own token.
 const rerender = rerenderGate(buildJson("prerender-manifest.json").preview.previewModeId);
 
@@ -174,7 +179,7 @@ function answerPlain(response, status) {
 const server = http.createServer((request, response) => {
   const started = performance.now();
   compressAnswers(request, response);
-  rewriteHeads(request, response, { rewrite: pageHead });
+  rewriteHeads(request, response, { rewrite: pageHead, onError: headRewriteFailed });
   const reqId = requestIdFrom(request.headers[REQUEST_ID_HEADER]);
   request.headers[REQUEST_ID_HEADER] = reqId;
   response.setHeader("X-Request-Id", reqId);

@@ -1,61 +1,13 @@
 import fc from "fast-check";
-import vm from "node:vm";
 
 import { scriptsAfterFirstPaint } from "@/server/scripts-after-paint.mjs";
+import { runInlineScripts } from "@/test-support/inline-scripts";
 
 const script = (src: string) => `<script src="${src}" async=""></script>`;
 const preload = (src: string) => `<link rel="preload" as="script" fetchPriority="low" href="${src}"/>`;
 
-type Added = { tag: string; src?: string; href?: string; rel?: string; async?: boolean };
-
-/**
- * Runs the loader in `head` against a stand-in window that records what it adds, its timers, its
- * frame callbacks and its paint observer (none where `paintEntries` is false).
- */
-function runLoader(head: string, { readyState = "complete", paintEntries = true } = {}) {
-  const loaders = [...head.matchAll(/<script>(\(function\(w,d,s,p\)[\s\S]*?)<\/script>/g)].map(
-    (match) => match[1] ?? "",
-  );
-  const added: Added[] = [];
-  const timers: Array<[() => void, number]> = [];
-  const frames: Array<() => void> = [];
-  const listeners: Array<() => void> = [];
-  const observers: Array<{ report: (names: string[]) => void; disconnected: boolean }> = [];
-  class PerformanceObserver {
-    static supportedEntryTypes = ["paint", "resource"];
-    constructor(callback: (list: unknown, observer: unknown) => void) {
-      const observer = {
-        disconnected: false,
-        report: (names: string[]) =>
-          callback({ getEntriesByName: (name: string) => names.filter((each) => each === name) }, this),
-      };
-      observers.push(observer);
-      Object.assign(this, { disconnect: () => (observer.disconnected = true) });
-    }
-    observe() {}
-  }
-  const window = {
-    requestAnimationFrame: (callback: () => void) => frames.push(callback),
-    ...(paintEntries ? { PerformanceObserver } : {}),
-  };
-  const document = {
-    readyState,
-    addEventListener: (name: string, listener: () => void) =>
-      name === "DOMContentLoaded" && listeners.push(listener),
-    createElement: (tag: string) => ({ tag }) as Added,
-    head: { appendChild: (element: Added) => added.push(element) },
-  };
-  const context = vm.createContext({
-    window,
-    document,
-    setTimeout: (callback: () => void, ms: number) => timers.push([callback, ms]),
-  });
-  for (const code of loaders) vm.runInContext(code, context);
-  const fire = (ms: number) => {
-    for (const [callback, delay] of timers) if (delay === ms) callback();
-  };
-  return { added, fire, frames, listeners, observers };
-}
+const runLoader = runInlineScripts;
+const LOADER = /<script>\(function\(w,d\)[\s\S]*?<\/script>/;
 
 describe("the framework's scripts, fetched after the first paint", () => {
   const HEAD =
@@ -68,7 +20,7 @@ describe("the framework's scripts, fetched after the first paint", () => {
     const out = scriptsAfterFirstPaint(HEAD);
     expect(out).not.toContain('async=""');
     expect(out).not.toContain('<link rel="preload"');
-    expect(out.startsWith('<head><meta charSet="utf-8"/><script>(function(w,d,s,p)')).toBe(true);
+    expect(out.startsWith('<head><meta charSet="utf-8"/><script>(function(w,d){')).toBe(true);
     expect(out).toContain("<title>t</title><script>window.dataLayer=[]</script>");
     expect(out).toContain('<script src="/_next/static/chunks/polyfills.js" noModule=""></script>');
   });
@@ -117,6 +69,38 @@ describe("the framework's scripts, fetched after the first paint", () => {
     expect(added).toEqual(IN_ORDER);
   });
 
+  test("an observer or a frame callback that throws (a page's own code, an extension) leaves the second after the parse", () => {
+    for (const throwing of [{ observer: true }, { frame: true }, { observer: true, frame: true }]) {
+      const { added, fire, listeners } = runLoader(scriptsAfterFirstPaint(HEAD), {
+        readyState: "loading",
+        throwing,
+      });
+      listeners[0]!();
+      fire(0);
+      fire(1000);
+      expect(added).toEqual(IN_ORDER);
+    }
+  });
+
+  test("the same characters in a comment, or in an inline script's or a style's text, are not markup: they stay", () => {
+    const own = "/_next/static/chunks/x.js";
+    for (const text of [
+      `<script>var s='${preload(own)}';</script>`,
+      `<script>document.write('${script(own).replace("</script>", "<\\/script>")}')</script>`,
+      `<!-- ${script(own)} ${preload(own)} -->`,
+      `<style>a::after{content:'${preload(own)}'}</style>`,
+      `<noscript>${preload(own)}</noscript>`,
+      `<title>${preload(own)}</title>`,
+    ]) {
+      const head = `<head>${text}${script("/_next/static/chunks/a.js")}`;
+      const out = scriptsAfterFirstPaint(head);
+      expect(out.startsWith(`<head>${text}<script>(function(w,d){`)).toBe(true);
+      const { added, fire } = runLoader(out);
+      fire(1000);
+      expect(added.map((each) => each.src ?? each.href)).toEqual(["/_next/static/chunks/a.js"]);
+    }
+  });
+
   test("any head: only the build's own async scripts and preloads move, in order; all else stays byte for byte", () => {
     const own = fc
       .array(fc.stringMatching(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,8}$/), { minLength: 1, maxLength: 3 })
@@ -155,7 +139,7 @@ describe("the framework's scripts, fetched after the first paint", () => {
           return;
         }
         // What is left, without the loader, is the head without the moved elements.
-        expect(out.replace(/<script>\(function\(w,d,s,p\)[\s\S]*?<\/script>/, "")).toBe(kept);
+        expect(out.replace(LOADER, "")).toBe(kept);
         const { added, fire } = runLoader(out);
         fire(1000);
         const preloads = moved.filter((each) => each.kind === "preload").map((each) => each.src);

@@ -1,7 +1,9 @@
 /**
  * Lighthouse (the npm package) driving Debian's Chromium with its default mobile
- * preset (simulated slow 4G and a 4× slower CPU). Storage is reset before each
- * run, so every run is a first visit and the consent notice shows. Chromium
+ * preset (simulated slow 4G and a 4× slower CPU). Every run is a first visit: the
+ * browser's cache and all the origin's storage are cleared before it (Lighthouse
+ * by default keeps cookies and local storage, so a run after the first was a
+ * returning visitor with an empty cache), and the consent notice shows. Chromium
  * resolves no host but 127.0.0.1, so nothing leaves the machine.
  */
 import type { LaunchedChrome } from "chrome-launcher";
@@ -48,6 +50,25 @@ export interface LighthouseRun {
 
 export const AS_SERVED: LighthouseRun = { throttling: "simulate", blocked: [] };
 
+/** What a first visit has none of (Chrome DevTools Protocol `Storage.StorageType`s). */
+const FIRST_VISIT: Array<
+  | "cookies"
+  | "local_storage"
+  | "indexeddb"
+  | "cache_storage"
+  | "service_workers"
+  | "file_systems"
+  | "shader_cache"
+> = [
+  "cookies",
+  "local_storage",
+  "indexeddb",
+  "cache_storage",
+  "service_workers",
+  "file_systems",
+  "shader_cache",
+];
+
 /** Lighthouse's own trace failures, which pass on a second try (seen: NO_NAVSTART on a loaded machine). */
 const TRANSIENT = new Set(["NO_NAVSTART", "NO_FCP", "NO_TRACING_STARTED"]);
 
@@ -65,6 +86,7 @@ export async function runLighthouse(
     onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     throttlingMethod: run.throttling,
     blockedUrlPatterns: run.blocked,
+    clearStorageTypes: FIRST_VISIT,
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;

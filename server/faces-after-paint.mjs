@@ -1,0 +1,90 @@
+// @ts-check
+/**
+ * The site's web fonts, asked for after a first visit's first paint. A face declared in the page's
+ * styles is fetched by the first layout that sets text in it, at the highest priority, while the
+ * HTML and the first picture are still arriving on a slow link; the first paint cannot use it
+ * anyway (it is painted in the face's stand-in, sized like it: lib/fonts/), and a fast load that
+ * had fetched ~100 kB of faces before its first frame was priced as waiting for them
+ * (bench/README.md, "What the first paint waits for").
+ *
+ * Here the faces (`@font-face` rules with a `url()`; the stand-ins' `local()` rules stay) leave the
+ * page's inlined styles (./inline-styles.mjs) for a `<style media="(scripting: none)">` of their
+ * own: a visitor without JavaScript gets them as before, and for everyone else a small script
+ * after it decides:
+ * - **A page of a visit under way** (the previous page was the site's, or this one reloaded or
+ *   restored): its faces are in the browser's cache, so the rules apply at once, as written; the
+ *   text face's short wait (`fallback`) lets its first paint use them, and nothing moves.
+ * - **A first visit**: once the first contentful paint is on screen (./first-paint-script.mjs),
+ *   each rule becomes a `FontFace` the page's text asks for as it needs it, shown as soon as it
+ *   arrives (`swap`: a rule's own wait, applied after text has painted, would hide that text).
+ *   A `fallback` face still loading three seconds on is dropped, as that rule would have it: the
+ *   page keeps its stand-in rather than move late.
+ * No storage is read or written: the decision uses the navigation's own facts.
+ */
+import { afterFirstPaintScript } from "./first-paint-script.mjs";
+import { headElements } from "./head-elements.mjs";
+
+/** The styles ./inline-styles.mjs writes into a head. */
+const INLINED_STYLES = /<style data-precedence="next">(?<css>[\s\S]*?)<\/style>/;
+
+/** An `@font-face` rule (its block holds declarations only, no braces). */
+const FONT_FACE = /@font-face\s*\{[^{}]*\}\n?/g;
+
+/** The `@font-face` descriptors a `FontFace` takes too (`font-style` as `style`, `size-adjust` as `sizeAdjust`). */
+const DESCRIPTORS = [
+  "font-style",
+  "font-weight",
+  "font-stretch",
+  "unicode-range",
+  "font-feature-settings",
+  "size-adjust",
+  "ascent-override",
+  "descent-override",
+  "line-gap-override",
+];
+
+const SETUP =
+  'var st=d.currentScript.previousElementSibling,n=w.performance&&performance.getEntriesByType&&performance.getEntriesByType("navigation")[0];' +
+  'if((n&&(n.type==="reload"||n.type==="back_forward"))||d.referrer.indexOf(location.origin+"/")===0){st.media="all";return}';
+
+const ACTION =
+  "var F=w.FontFace,s=d.fonts,r;try{r=st.sheet.cssRules}catch(e){}" +
+  'if(!F||!s||!r){st.media="all";return}' +
+  `var D=${JSON.stringify(DESCRIPTORS)};` +
+  "for(var i=0;i<r.length;i++)(function(c){if(!c)return;try{" +
+  'var o={display:"swap"};D.forEach(function(p){var v=c.getPropertyValue(p);' +
+  'if(v)o[p.replace(/^font-/,"").replace(/-(\\w)/g,function(m,x){return x.toUpperCase()})]=v});' +
+  'var f=new F(c.getPropertyValue("font-family").replace(/^["\']|["\']$/g,""),c.getPropertyValue("src"),o);s.add(f);' +
+  'if(c.getPropertyValue("font-display")==="fallback")setTimeout(function(){if(f.status==="loading")s.delete(f)},3000)' +
+  "}catch(e){}})(r[i].style)";
+
+/**
+ * The head of a page with its inlined styles' web faces moved into a style that applies without
+ * JavaScript, followed by the script that applies them otherwise; a head whose styles have none
+ * comes back as it was.
+ * @param {string} head the page up to its `</head>`
+ */
+export function facesAfterFirstPaint(head) {
+  let faces = "";
+  let out = "";
+  let at = 0;
+  /** @type {number | undefined} where the faces go in `out`: after the first style that had some */
+  let facesAt;
+  for (const match of headElements(head, INLINED_STYLES)) {
+    const { element = "", css = "" } = match.groups ?? {};
+    const rest = css.replace(FONT_FACE, (rule) => (/\burl\(/i.test(rule) ? ((faces += rule), "") : rule));
+    if (rest === css) continue;
+    out += head.slice(at, match.index) + `<style data-precedence="next">${rest}</style>`;
+    facesAt ??= out.length;
+    at = match.index + element.length;
+  }
+  if (facesAt === undefined) return head;
+  out += head.slice(at);
+  const applied = `<style media="(scripting: none)" data-faces="">${faces}</style>`;
+  return (
+    out.slice(0, facesAt) +
+    applied +
+    afterFirstPaintScript({ setup: SETUP, action: ACTION }) +
+    out.slice(facesAt)
+  );
+}

@@ -1,0 +1,131 @@
+import fc from "fast-check";
+
+import { facesAfterFirstPaint } from "@/server/faces-after-paint.mjs";
+import { ORIGIN, runInlineScripts } from "@/test-support/inline-scripts";
+
+const TEXT_FACE =
+  '@font-face{font-family:textFont;src:url(/_next/static/media/inter_text.a1.woff2)format("woff2");font-display:fallback;font-weight:400 800}';
+const DISPLAY_FACE =
+  '@font-face{font-family:displayFont;src:url(/_next/static/media/bricolage.b2.woff2)format("woff2");font-display:swap;font-weight:400 800;font-style:italic}';
+const STAND_IN =
+  "@font-face{font-family:textFont Fallback;src:local(Arial),local(Liberation Sans);font-weight:1 450;size-adjust:104.86%}";
+const RULES = "body{font-family:var(--font-text),textFont Fallback}h1{font-weight:800}";
+const inlined = (css: string) => `<style data-precedence="next">${css}</style>`;
+const HEAD = `<head><meta charSet="utf-8"/>${inlined(`${TEXT_FACE}\n${STAND_IN}\n${RULES}\n${DISPLAY_FACE}`)}<link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next" type="text/x-inlined"/><title>t</title>`;
+
+const FACES_STYLE = /<style media="\(scripting: none\)" data-faces="">([^<]*)<\/style>/;
+const SCRIPT = /<script>\(function\(w,d\)[\s\S]*?<\/script>/;
+
+describe("the web fonts, asked for after a first visit's first paint", () => {
+  test("leave the page's styles for a style of their own that applies without JavaScript; the stand-ins and every other rule stay", () => {
+    const out = facesAfterFirstPaint(HEAD);
+    expect(FACES_STYLE.exec(out)?.[1]).toBe(`${TEXT_FACE}\n${DISPLAY_FACE}`);
+    expect(out.replace(FACES_STYLE, "").replace(SCRIPT, "")).toBe(
+      HEAD.replace(
+        inlined(`${TEXT_FACE}\n${STAND_IN}\n${RULES}\n${DISPLAY_FACE}`),
+        inlined(`${STAND_IN}\n${RULES}\n`),
+      ),
+    );
+    // Right after the styles they came from, the script right after them.
+    expect(out).toContain(`${inlined(`${STAND_IN}\n${RULES}\n`)}<style media="(scripting: none)"`);
+    expect(out).toMatch(/<\/style><script>\(function\(w,d\)/);
+  });
+
+  test("a head whose styles name no web face, or that has no inlined styles, comes back as it was", () => {
+    for (const head of [
+      `<head>${inlined(`${STAND_IN}${RULES}`)}`,
+      '<head><link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/>',
+      `<head><script>var css='${inlined(TEXT_FACE)}'</script>`,
+    ])
+      expect(facesAfterFirstPaint(head)).toBe(head);
+  });
+
+  test("a page of a visit under way (from one of the site's pages, reloaded, restored) applies them at once, as written", () => {
+    for (const visit of [
+      { referrer: `${ORIGIN}/works` },
+      { navigation: "reload" as const },
+      { navigation: "back_forward" as const },
+    ]) {
+      const { before, faces, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD), visit);
+      expect(before[0]?.media).toBe("all");
+      expect(observers).toEqual([]);
+      fire(1000);
+      expect(faces).toEqual([]);
+    }
+  });
+
+  test("a first visit (no referrer, another site's, or one whose address only starts like the site's) gets them once it has painted, each shown as soon as it arrives", () => {
+    for (const referrer of ["", "https://search.example/?q=vif", `${ORIGIN}.evil.example/`]) {
+      const { before, faces, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD), { referrer });
+      expect(before[0]?.media).toBe("(scripting: none)");
+      expect(faces).toEqual([]);
+      observers[0]!.report(["first-contentful-paint"]);
+      expect(faces.map(({ family, source, descriptors }) => ({ family, source, descriptors }))).toEqual([
+        {
+          family: "textFont",
+          source: 'url(/_next/static/media/inter_text.a1.woff2)format("woff2")',
+          descriptors: { display: "swap", weight: "400 800" },
+        },
+        {
+          family: "displayFont",
+          source: 'url(/_next/static/media/bricolage.b2.woff2)format("woff2")',
+          descriptors: { display: "swap", weight: "400 800", style: "italic" },
+        },
+      ]);
+      fire(1000);
+      expect(faces).toHaveLength(2);
+    }
+  });
+
+  test("a `fallback` face still loading three seconds on is dropped, the page keeping its stand-in; one that arrived stays", () => {
+    for (const status of ["loading", "loaded", "unloaded"] as const) {
+      const { faces, dropped, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD));
+      observers[0]!.report(["first-contentful-paint"]);
+      for (const face of faces) face.status = status;
+      fire(3000);
+      expect(dropped.map((face) => face.family)).toEqual(status === "loading" ? ["textFont"] : []);
+    }
+  });
+
+  test("a browser without the font loading API applies the rules after the first paint instead", () => {
+    const { before, observers } = runInlineScripts(facesAfterFirstPaint(HEAD), { fontLoading: false });
+    expect(before[0]?.media).toBe("(scripting: none)");
+    observers[0]!.report(["first-contentful-paint"]);
+    expect(before[0]?.media).toBe("all");
+  });
+
+  test("any styles: exactly the faces with an address move, in order; everything else stays byte for byte", () => {
+    const family = fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,8}$/);
+    const face = fc.oneof(
+      family.map((name) => ({
+        css: `@font-face{font-family:${name};src:url(/m/${name.length}.woff2)}`,
+        web: true,
+      })),
+      family.map((name) => ({ css: `@font-face {font-family:"${name}";src:local(${name})}`, web: false })),
+      family.map((name) => ({ css: `@font-face{font-family:${name};src:URL("/m/x.woff2")}`, web: true })),
+    );
+    const rule = fc.constantFrom(
+      "a{color:red}",
+      "@media (width>40em){a{b:c}}",
+      "h1{font:800 2rem displayFont}\n",
+    );
+    const part = fc.oneof(
+      face,
+      rule.map((css) => ({ css, web: false })),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.array(part, { maxLength: 6 }), { minLength: 1, maxLength: 3 }), (sheets) => {
+        const head = `<head>${sheets.map((parts) => inlined(parts.map((each) => each.css).join(""))).join("<meta/>")}`;
+        const out = facesAfterFirstPaint(head);
+        const web = sheets.flat().filter((each) => each.web);
+        if (web.length === 0) return expect(out).toBe(head);
+        expect(FACES_STYLE.exec(out)?.[1]).toBe(web.map((each) => each.css).join(""));
+        const kept = sheets.map((parts) =>
+          inlined(parts.flatMap((each) => (each.web ? [] : [each.css])).join("")),
+        );
+        expect(out.replace(FACES_STYLE, "").replace(SCRIPT, "")).toBe(`<head>${kept.join("<meta/>")}`);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

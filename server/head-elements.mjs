@@ -1,0 +1,27 @@
+// @ts-check
+/**
+ * Elements of a page's head as an HTML parser would find them. The front rewrites heads by
+ * pattern (./scripts-after-paint.mjs, ./faces-after-paint.mjs); a pattern alone would also match
+ * the same characters where they are not markup: inside a comment, or in the text of an inline
+ * script or a style, where cutting them out would break the code around them. So a match counts
+ * only where it starts outside both: the scan steps over each comment and each raw-text element
+ * whole (written in lower case, as React writes them).
+ */
+
+/** A comment, or a raw-text element from its start tag to its end tag (or the end of the head). */
+const NOT_MARKUP = String.raw`<!--[\s\S]*?(?:-->|$)|<(?<rawText>script|style|title|textarea|noscript)(?=[\s/>])[^>]*>[\s\S]*?(?:<\/\k<rawText>\s*>|$)`;
+
+/**
+ * The matches of `element` that start outside comments and raw text, in order. `element` is tried
+ * first at each position, so it may itself match a raw-text element (a `<style>`, a `<script src>`);
+ * its groups must be named (and not `rawText`), which is how a match reports what it read.
+ * @param {string} head
+ * @param {RegExp} element
+ * @returns {Generator<RegExpMatchArray & { index: number }>}
+ */
+export function* headElements(head, element) {
+  const scan = new RegExp(`(?<element>${element.source})|${NOT_MARKUP}`, "g");
+  for (const match of head.matchAll(scan))
+    if (match.groups?.element !== undefined)
+      yield /** @type {RegExpMatchArray & { index: number }} */ (match);
+}

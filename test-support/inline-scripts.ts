@@ -1,0 +1,148 @@
+import vm from "node:vm";
+
+/**
+ * The front's inline head scripts (server/first-paint-script.mjs and its users) run against a
+ * stand-in window that records what they do: the elements they add, their timers, frame
+ * callbacks and paint observers, the `FontFace`s they give `document.fonts`, and the `media` they
+ * set on the element before them. Each script sees the element written just before it in the
+ * head as that element (`document.currentScript.previousElementSibling`), a `<style>`'s
+ * `@font-face` rules readable through its `sheet`.
+ */
+
+export interface AddedElement {
+  tag: string;
+  src?: string;
+  href?: string;
+  rel?: string;
+  as?: string;
+  async?: boolean;
+  fetchPriority?: string;
+}
+
+export interface StandInFace {
+  family: string;
+  source: string;
+  descriptors: Record<string, string>;
+  status: "unloaded" | "loading" | "loaded";
+}
+
+export interface StandInOptions {
+  /** The document's state when the scripts run. */
+  readyState?: "loading" | "complete";
+  /** Whether the browser reports paints (a `PerformanceObserver` with `paint` entries). */
+  paintEntries?: boolean;
+  /** Which of the browser's ways to be told of a paint or a frame throw when used. */
+  throwing?: { observer?: boolean; frame?: boolean };
+  /** The navigation's type and the page it came from (`performance`, `document.referrer`). */
+  navigation?: "navigate" | "reload" | "back_forward";
+  referrer?: string;
+  /** Whether the browser has the CSS Font Loading API. */
+  fontLoading?: boolean;
+}
+
+export const ORIGIN = "https://vifargent.example";
+
+/** The declarations of each `@font-face` rule in `css`, as a sheet's rules give them. */
+function fontFaceRules(css: string) {
+  return [...css.matchAll(/@font-face\s*\{([^}]*)\}/g)].map((rule) => {
+    const declarations = new Map<string, string>();
+    for (const declaration of (rule[1] ?? "").split(";")) {
+      const colon = declaration.indexOf(":");
+      if (colon > 0) declarations.set(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+    }
+    return { style: { getPropertyValue: (name: string) => declarations.get(name) ?? "" } };
+  });
+}
+
+/** The element written just before `index` in `head`, as a stand-in (a style's media and sheet). */
+function elementBefore(head: string, index: number) {
+  const style = /<style(?<attributes>[^>]*)>(?<css>[^<]*)<\/style>$/.exec(head.slice(0, index));
+  if (!style) return { tag: "other" };
+  const media = /\bmedia="(?<media>[^"]*)"/.exec(style.groups?.attributes ?? "")?.groups?.media ?? "";
+  return { tag: "style", media, sheet: { cssRules: fontFaceRules(style.groups?.css ?? "") } };
+}
+
+export function runInlineScripts(head: string, options: StandInOptions = {}) {
+  const {
+    readyState = "complete",
+    paintEntries = true,
+    throwing = {},
+    navigation = "navigate",
+    referrer = "",
+    fontLoading = true,
+  } = options;
+  const added: AddedElement[] = [];
+  const timers: Array<[() => void, number]> = [];
+  const frames: Array<() => void> = [];
+  const listeners: Array<() => void> = [];
+  const observers: Array<{ report: (names: string[]) => void; disconnected: boolean }> = [];
+  const faces: StandInFace[] = [];
+  const dropped: StandInFace[] = [];
+  const before: Array<{ tag: string; media?: string }> = [];
+
+  class PerformanceObserver {
+    static supportedEntryTypes = ["paint", "resource"];
+    constructor(callback: (list: unknown, observer: unknown) => void) {
+      if (throwing.observer) throw new Error("a page's own code replaced the observer");
+      const observer = {
+        disconnected: false,
+        report: (names: string[]) =>
+          callback({ getEntriesByName: (name: string) => names.filter((each) => each === name) }, this),
+      };
+      observers.push(observer);
+      Object.assign(this, { disconnect: () => (observer.disconnected = true) });
+    }
+    observe() {}
+  }
+  class FontFace implements StandInFace {
+    status: StandInFace["status"] = "unloaded";
+    constructor(
+      public family: string,
+      public source: string,
+      public descriptors: Record<string, string>,
+    ) {}
+  }
+  const window = {
+    requestAnimationFrame: (callback: () => void) => {
+      if (throwing.frame) throw new Error("no frames here");
+      frames.push(callback);
+    },
+    performance: { getEntriesByType: (type: string) => (type === "navigation" ? [{ type: navigation }] : []) },
+    ...(paintEntries ? { PerformanceObserver } : {}),
+    ...(fontLoading ? { FontFace } : {}),
+  };
+  const document: Record<string, unknown> = {
+    readyState,
+    referrer,
+    addEventListener: (name: string, listener: () => void) =>
+      name === "DOMContentLoaded" && listeners.push(listener),
+    createElement: (tag: string) => ({ tag }) as AddedElement,
+    head: { appendChild: (element: AddedElement) => added.push(element) },
+    ...(fontLoading
+      ? {
+          fonts: {
+            add: (face: StandInFace) => faces.push(face),
+            delete: (face: StandInFace) => dropped.push(face),
+          },
+        }
+      : {}),
+  };
+  const context = vm.createContext({
+    window,
+    document,
+    performance: window.performance,
+    location: { origin: ORIGIN },
+    setTimeout: (callback: () => void, ms: number) => timers.push([callback, ms]),
+  });
+  for (const script of head.matchAll(/<script>(\(function\(w,d\)[\s\S]*?)<\/script>/g)) {
+    const element = elementBefore(head, script.index);
+    before.push(element);
+    document.currentScript = { previousElementSibling: element };
+    vm.runInContext(script[1] ?? "", context);
+  }
+  /** Runs the timers set for `ms`, in the order they were set. */
+  const fire = (ms: number) => {
+    for (const [callback, delay] of [...timers]) if (delay === ms) callback();
+  };
+  return { added, fire, frames, listeners, observers, faces, dropped, before };
+}
