@@ -37,10 +37,18 @@ test("every page carries its styles in its head, preloads its largest image and 
     for (const link of links) expect(attribute(link, "type"), `${path}: ${link}`).toBe("text/x-inlined");
     const styles = head.match(/<style data-precedence="next">[\s\S]*?<\/style>/g) ?? [];
     expect(styles, path).toHaveLength(1);
-    expect(styles[0], `${path}: the fonts' addresses hold in the page`).toMatch(
-      /url\(\/_next\/static\/media\/[^)]+\.woff2\)/,
-    );
     expect(styles[0], path).not.toMatch(/url\(\.\.?\//);
+    // The web faces in a style of their own, applied by a script once the page has painted, or
+    // at once without JavaScript (server/faces-after-paint.mjs).
+    const faces =
+      head.match(/<style media="\(scripting: none\)" data-faces="">[^<]*<\/style><script>/g) ?? [];
+    expect(faces, path).toHaveLength(1);
+    expect(faces[0], `${path}: the fonts' addresses hold in the page`).toMatch(
+      /@font-face\{[^}]*url\(\/_next\/static\/media\/[^)]+\.woff2\)/,
+    );
+    expect(styles[0], `${path}: no face is asked for before the page has painted`).not.toMatch(
+      /url\([^)]*\.woff2/,
+    );
 
     const images = html.match(/<img [^>]*>/g) ?? [];
     // Art-directed views (a <picture>'s sources), and those of the pictures fetched first.
@@ -134,15 +142,18 @@ test("every page fetches the framework's scripts only once it has painted, then 
     // (server/scripts-after-paint.mjs).
     expect(head.match(/<script[^>]* src="[^"]*"[^>]* async=""[^>]*>/g) ?? [], path).toEqual([]);
     expect(head.match(/<link[^>]+as="script"[^>]*>/g) ?? [], path).toEqual([]);
-    const lists = head.match(/\}\)\(window,document,(\[[^\]]*\]),(\[[^\]]*\])\)<\/script>/);
-    expect(lists, `${path}: the loader`).not.toBeNull();
+    const loader = head.match(/<script>\(function\(w,d\)\{[^<]*createElement\("script"\)[^<]*<\/script>/);
+    expect(loader, `${path}: the loader`).not.toBeNull();
+    // (its two lists: the preloads, then the scripts)
+    const lists = loader![0].match(/\["\/_next[^\]]*\]|\[\]/g) ?? [];
+    expect(lists, path).toHaveLength(2);
     // The page's entry (React's bootstrap script, preloaded in the head) stays at the end of the
     // body, where React writes it: it only queues the page's modules until the runtime arrives.
     const body = html.slice(html.indexOf("</head>"));
     const entries = [...body.matchAll(/<script src="([^"]*)" async=""><\/script>/g)].map((match) => match[1]);
-    const later = [...JSON.parse(lists![1]!), ...JSON.parse(lists![2]!)].filter(
-      (src: string) => !entries.includes(src),
-    ) as string[];
+    const later = lists
+      .flatMap((list) => JSON.parse(list) as string[])
+      .filter((src: string) => !entries.includes(src)) as string[];
     expect(later.length, path).toBeGreaterThan(0);
 
     await page.context().clearCookies();
