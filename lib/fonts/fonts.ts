@@ -17,8 +17,9 @@ import "./fallbacks.css";
  * 100 ms of its request is in the first paint, one that takes 200 ms is not), and
  * on a slow link it took the link from the page's HTML and its first picture
  * while it loaded (measured on `/`, slow 4G applied: first paint 0.96 → 0.77 s,
- * largest paint 1.53 → 1.47 s without it). Each face is fetched when the first
- * layout asks for it.
+ * largest paint 1.53 → 1.47 s without it). On a first visit npm start has the
+ * faces asked for once the page has painted (server/faces-after-paint.mjs); on a
+ * page of a visit under way, by the first layout, as these rules say.
  *
  * The text face is `fallback`: its text waits at most 100 ms for it (unseen), then
  * shows in the stand-in and swaps when the face arrives within about 3 s (after
