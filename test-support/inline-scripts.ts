@@ -48,7 +48,8 @@ function fontFaceRules(css: string) {
     const declarations = new Map<string, string>();
     for (const declaration of (rule[1] ?? "").split(";")) {
       const colon = declaration.indexOf(":");
-      if (colon > 0) declarations.set(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
+      if (colon > 0)
+        declarations.set(declaration.slice(0, colon).trim(), declaration.slice(colon + 1).trim());
     }
     return { style: { getPropertyValue: (name: string) => declarations.get(name) ?? "" } };
   });
@@ -107,7 +108,9 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
       if (throwing.frame) throw new Error("no frames here");
       frames.push(callback);
     },
-    performance: { getEntriesByType: (type: string) => (type === "navigation" ? [{ type: navigation }] : []) },
+    performance: {
+      getEntriesByType: (type: string) => (type === "navigation" ? [{ type: navigation }] : []),
+    },
     ...(paintEntries ? { PerformanceObserver } : {}),
     ...(fontLoading ? { FontFace } : {}),
   };
