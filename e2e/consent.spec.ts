@@ -838,11 +838,13 @@ test.describe("on statically rendered pages", () => {
             if (entry.element) record.lcp.push(entry.element);
         }).observe({ type: "largest-contentful-paint", buffered: true });
       });
-      // The faces in the browser's cache first (a visit that makes no choice): what moves when a
-      // face misses the first paint is e2e/first-paint.spec.ts's; this test is about the notice.
+      // A page of a visit under way, its faces in the browser's cache (the previous page, the
+      // site's, made no choice): what moves when a face comes after the first paint (a first
+      // visit's, server/faces-after-paint.mjs) is e2e/first-paint.spec.ts's; this test is about
+      // the notice.
       await page.goto(path);
       await page.evaluate(() => document.fonts.ready);
-      await page.goto(path);
+      await page.goto(path, { referer: new URL("/works", page.url()).href });
       await expect(notice(page, lang)).toBeVisible();
       await page.waitForTimeout(1000);
       const result = await page.evaluate(() => {

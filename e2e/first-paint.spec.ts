@@ -54,6 +54,10 @@ test("a first visit fetches no stylesheet, and its web fonts replace their stand
  */
 async function fontsAgainstFirstPaint(page: Page, path: string, referer?: string) {
   await page.goto(path, { waitUntil: "networkidle", ...(referer ? { referer } : {}) });
+  // (a loaded machine's headless Chromium may present the first frame after the network is idle)
+  await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, {
+    timeout: 10_000,
+  });
   return page.evaluate(async () => {
     await document.fonts.ready;
     const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
