@@ -2,6 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 
 import { blockOutsideHosts, expect, test } from "./fixtures";
 import { firstVisitPaths } from "./helpers/content";
+import { hydrated } from "../test-support/settle";
 
 /**
  * What a first paint waits for: the HTML alone. A page's rules are in its head (npm start writes
@@ -110,7 +111,12 @@ test("pages reached by a visitor's clicks keep their styles, without fetching a 
   await page.setViewportSize(SCREENS.desktop.viewport);
   await page.goto("/legals", { waitUntil: "networkidle" });
   for (const link of ["header a[href='/works']", "main a[href^='/works/']", "header a[href='/contact']"]) {
+    // A visitor's click once the page is hydrated (its scripts come after its first paint), and
+    // the page it leads to, not the one still showing while it comes.
+    await hydrated(page);
+    const target = await page.locator(link).first().getAttribute("href");
     await page.locator(link).first().click();
+    await page.waitForURL((url) => url.pathname === target);
     await page.waitForLoadState("networkidle");
     await expect(page.locator("main h1")).toBeVisible();
     const url = page.url();
