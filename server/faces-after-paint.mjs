@@ -58,6 +58,31 @@ const ACTION =
   'if(c.getPropertyValue("font-display")==="fallback")setTimeout(function(){if(f.status==="loading")s.delete(f)},3000)' +
   "}catch(e){}})(r[i].style)";
 
+const FACES_SCRIPT = afterFirstPaintScript({ setup: SETUP, action: ACTION });
+
+/**
+ * Each distinct inlined style's split, kept: the styles are the build's files, the same few on
+ * every page, so the rules are read once rather than on every answer.
+ * @type {Map<string, { rest: string, faces: string }>}
+ */
+const splits = new Map();
+
+/**
+ * A style's web faces (in order) and the rest of its rules.
+ * @param {string} css
+ */
+function webFaces(css) {
+  let split = splits.get(css);
+  if (split) return split;
+  let faces = "";
+  const rest = css.replace(FONT_FACE, (rule) => (/\burl\(/i.test(rule) ? ((faces += rule), "") : rule));
+  split = { rest, faces };
+  // (bounded: a build has a handful; more means something else writes styles)
+  if (splits.size >= 64) splits.clear();
+  splits.set(css, split);
+  return split;
+}
+
 /**
  * The head of a page with its inlined styles' web faces moved into a style that applies without
  * JavaScript, followed by the script that applies them otherwise; a head whose styles have none
@@ -72,8 +97,10 @@ export function facesAfterFirstPaint(head) {
   let facesAt;
   for (const match of headElements(head, INLINED_STYLES)) {
     const { element = "", css = "" } = match.groups ?? {};
-    const rest = css.replace(FONT_FACE, (rule) => (/\burl\(/i.test(rule) ? ((faces += rule), "") : rule));
-    if (rest === css) continue;
+    const split = webFaces(css);
+    if (split.faces === "") continue;
+    faces += split.faces;
+    const { rest } = split;
     out += head.slice(at, match.index) + `<style data-precedence="next">${rest}</style>`;
     facesAt ??= out.length;
     at = match.index + element.length;
@@ -81,10 +108,5 @@ export function facesAfterFirstPaint(head) {
   if (facesAt === undefined) return head;
   out += head.slice(at);
   const applied = `<style media="(scripting: none)" data-faces="">${faces}</style>`;
-  return (
-    out.slice(0, facesAt) +
-    applied +
-    afterFirstPaintScript({ setup: SETUP, action: ACTION }) +
-    out.slice(facesAt)
-  );
+  return out.slice(0, facesAt) + applied + FACES_SCRIPT + out.slice(facesAt);
 }

@@ -11,6 +11,9 @@
 /** A comment, or a raw-text element from its start tag to its end tag (or the end of the head). */
 const NOT_MARKUP = String.raw`<!--[\s\S]*?(?:-->|$)|<(?<rawText>script|style|title|textarea|noscript)(?=[\s/>])[^>]*>[\s\S]*?(?:<\/\k<rawText>\s*>|$)`;
 
+/** @type {WeakMap<RegExp, RegExp>} each caller's pattern, with the steps over text */
+const scans = new WeakMap();
+
 /**
  * The matches of `element` that start outside comments and raw text, in order. `element` is tried
  * first at each position, so it may itself match a raw-text element (a `<style>`, a `<script src>`);
@@ -20,7 +23,12 @@ const NOT_MARKUP = String.raw`<!--[\s\S]*?(?:-->|$)|<(?<rawText>script|style|tit
  * @returns {Generator<RegExpMatchArray & { index: number }>}
  */
 export function* headElements(head, element) {
-  const scan = new RegExp(`(?<element>${element.source})|${NOT_MARKUP}`, "g");
+  let scan = scans.get(element);
+  if (!scan) {
+    scan = new RegExp(`(?<element>${element.source})|${NOT_MARKUP}`, "g");
+    scans.set(element, scan);
+  }
+  // (one scan per pattern, compiled once; matchAll below works on a copy of it)
   for (const match of head.matchAll(scan))
     if (match.groups?.element !== undefined)
       yield /** @type {RegExpMatchArray & { index: number }} */ (match);

@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * The head of every HTML page npm start sends, rewritten on its way out (./inline-styles.mjs,
- * ./scripts-after-paint.mjs, ./faces-after-paint.mjs): what a page's first paint waits for is decided in its head, and Next
- * writes the head without a say for the front. Only the head is held; the body streams as Next
+ * ./scripts-after-paint.mjs, ./faces-after-paint.mjs): what a page's first paint waits for is
+ * decided in its head, and Next writes the head without a say for the front. Only the head is held; the body streams as Next
  * writes it.
  */
 import { OutgoingMessage } from "node:http";
