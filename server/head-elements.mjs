@@ -9,7 +9,7 @@
  */
 
 /** A comment, or a raw-text element from its start tag to its end tag (or the end of the head). */
-const NOT_MARKUP = String.raw`<!--[\s\S]*?(?:-->|$)|<(?<rawText>script|style|title|textarea|noscript)(?=[\s/>])[^>]*>[\s\S]*?(?:<\/\k<rawText>\s*>|$)`;
+const NOT_MARKUP = String.raw`<!--[\s\S]*?(?:-->|$)|<(?<rawText>script|style|title|textarea|noscript)(?=[\s/>])[^>]*(?:>|$)[\s\S]*?(?:<\/\k<rawText>\s*>|$)`;
 
 /** @type {WeakMap<RegExp, RegExp>} each caller's pattern, with the steps over text */
 const scans = new WeakMap();
