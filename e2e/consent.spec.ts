@@ -4,7 +4,7 @@ import type { BrowserContext, Locator, Page, Request } from "@playwright/test";
 
 import { violations } from "../test-support/axe";
 import { filesUnder } from "../test-support/files-under";
-import { hydrated, settle } from "../test-support/settle";
+import { hydrated, inWebFaces, settle } from "../test-support/settle";
 import { blockOutsideHosts, expect, test } from "./fixtures";
 import { pages, translation, type Lang } from "./helpers/content";
 import { trace } from "./helpers/scroll-trace";
@@ -843,7 +843,7 @@ test.describe("on statically rendered pages", () => {
       // visit's, server/faces-after-paint.mjs) is e2e/first-paint.spec.ts's; this test is about
       // the notice.
       await page.goto(path);
-      await page.evaluate(() => document.fonts.ready);
+      await inWebFaces(page);
       await page.goto(path, { referer: new URL("/works", page.url()).href });
       await expect(notice(page, lang)).toBeVisible();
       await page.waitForTimeout(1000);

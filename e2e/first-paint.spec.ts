@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 
 import { blockOutsideHosts, expect, test } from "./fixtures";
 import { firstVisitPaths } from "./helpers/content";
-import { hydrated } from "../test-support/settle";
+import { hydrated, inWebFaces } from "../test-support/settle";
 
 /**
  * What a first paint waits for: the HTML alone. A page's rules are in its head (npm start writes
@@ -29,23 +29,22 @@ test("a first visit fetches no stylesheet, and its web fonts replace their stand
       fetched.filter((file) => file.endsWith(".css")),
       path,
     ).toEqual([]);
-    const fonts = await page.evaluate(async () => {
-      await document.fonts.ready;
-      const body = getComputedStyle(document.body).fontFamily;
-      const heading = getComputedStyle(document.querySelector("h1")!).fontFamily;
-      return {
-        body,
-        heading,
-        loaded: Array.from(document.fonts)
+    // The first named family of body and heading text is a web face, and it is the one in use
+    // (a first visit asks for its faces after its first paint: asked again until they are in).
+    const webFacesInUse = () =>
+      page.evaluate(() => {
+        const loaded = Array.from(document.fonts)
           .filter((face) => face.status === "loaded")
-          .map((face) => face.family.replace(/["']/g, "")),
-      };
-    });
-    // The first named family of body and heading text is a web face, and it is the one in use.
-    for (const family of [fonts.body, fonts.heading]) {
-      const first = family.split(",")[0]!.trim().replace(/["']/g, "");
-      expect(fonts.loaded, `${path}: ${family}`).toContain(first);
-    }
+          .map((face) => face.family.replace(/["']/g, ""));
+        return [document.body, document.querySelector("h1")!].map((element) => {
+          const family = getComputedStyle(element).fontFamily;
+          const first = family.split(",")[0]!.trim().replace(/["']/g, "");
+          return loaded.includes(first) ? "in its web face" : `${family} (loaded: ${loaded.join(", ")})`;
+        });
+      });
+    await expect
+      .poll(webFacesInUse, { message: path, timeout: 15_000 })
+      .toEqual(["in its web face", "in its web face"]);
   }
 });
 
@@ -59,8 +58,8 @@ async function fontsAgainstFirstPaint(page: Page, path: string, referer?: string
   await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, {
     timeout: 10_000,
   });
-  return page.evaluate(async () => {
-    await document.fonts.ready;
+  await inWebFaces(page);
+  return page.evaluate(() => {
     const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN;
     const asked = performance
       .getEntriesByType("resource")
@@ -121,13 +120,13 @@ test("pages reached by a visitor's clicks keep their styles, without fetching a 
     await expect(page.locator("main h1")).toBeVisible();
     const url = page.url();
     // (both in their web faces: a first visit asks for them after its first paint)
-    await page.evaluate(() => document.fonts.ready);
+    await inWebFaces(page);
     const navigated = await page.evaluate(styleOfPage);
     const fresh = await page.context().newPage();
     await fresh.setViewportSize(SCREENS.desktop.viewport);
     await blockOutsideHosts(fresh);
     await fresh.goto(url, { waitUntil: "networkidle" });
-    await fresh.evaluate(() => document.fonts.ready);
+    await inWebFaces(fresh);
     const loaded = await fresh.evaluate(styleOfPage);
     await fresh.close();
     expect(navigated, url).toEqual(loaded);

@@ -74,3 +74,28 @@ export async function brokenImages(page: Page): Promise<string[]> {
       .map((image) => image.currentSrc || image.src),
   );
 }
+
+/**
+ * Waits until the page's text (its body's and its first heading's first-named family) is in its web
+ * faces. A first visit asks for them only after its first paint (server/faces-after-paint.mjs), so
+ * right after a load `document.fonts.ready` may resolve while none is asked for yet.
+ */
+export async function inWebFaces(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const firstFamily = (element: Element | null) =>
+        element ? getComputedStyle(element).fontFamily.split(",")[0]!.trim().replace(/["']/g, "") : null;
+      const families = [firstFamily(document.body), firstFamily(document.querySelector("h1"))];
+      return families.every(
+        (family) =>
+          family === null ||
+          Array.from(document.fonts).some(
+            (face) => face.family.replace(/["']/g, "") === family && face.status === "loaded",
+          ),
+      );
+    },
+    null,
+    { timeout: 15_000 },
+  );
+  await page.evaluate(() => document.fonts.ready);
+}
