@@ -27,8 +27,53 @@ import { headElements } from "./head-elements.mjs";
 /** The styles ./inline-styles.mjs writes into a head. */
 const INLINED_STYLES = /<style data-precedence="next">(?<css>[\s\S]*?)<\/style>/;
 
-/** An `@font-face` rule (its block holds declarations only, no braces). */
-const FONT_FACE = /@font-face\s*\{[^{}]*\}\n?/g;
+/**
+ * Where a top-level `@font-face` rule starts (its at-keyword in any case, then its block). Only a
+ * rule at the top of the sheet is the sheet's own face: one inside `@media` or `@supports` holds
+ * only under its condition, and one in a comment or a string is not a rule at all.
+ */
+const FONT_FACE_START = /^@font-face\s*\{/i;
+
+/**
+ * The top-level `@font-face` rules of a style sheet, as [start, end) spans in order, each with the
+ * line break after it. The sheet is read as CSS is tokenized, as far as that matters here:
+ * comments, strings and unquoted `url()`s are stepped over whole, blocks are counted.
+ * @param {string} css
+ * @returns {Array<[number, number]>}
+ */
+export function fontFaceRules(css) {
+  /** @type {Array<[number, number]>} */
+  const rules = [];
+  let depth = 0;
+  /** @type {number | undefined} where the face being read started */
+  let start;
+  for (let at = 0; at < css.length; at++) {
+    const char = css[at];
+    if (char === "/" && css[at + 1] === "*") {
+      const close = css.indexOf("*/", at + 2);
+      at = close === -1 ? css.length : close + 1;
+    } else if (char === '"' || char === "'") {
+      // (to its closing quote, a backslash escaping the next character; a line break ends a bad string)
+      for (at++; at < css.length && css[at] !== char && css[at] !== "\n"; at++) if (css[at] === "\\") at++;
+    } else if (char === "\\") at++;
+    else if (char === "{") depth++;
+    else if (char === "}") {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0 && start !== undefined) {
+        const end = css[at + 1] === "\n" ? at + 2 : at + 1;
+        rules.push([start, end]);
+        start = undefined;
+        at = end - 1;
+      }
+    } else if (depth === 0 && char === "@" && FONT_FACE_START.test(css.slice(at, at + 64))) start = at;
+    else if ((char === "u" || char === "U") && /^url\(\s*[^\s"')]/i.test(css.slice(at, at + 6))) {
+      // An unquoted url() is one token to its closing parenthesis, whatever it holds.
+      const close = css.indexOf(")", at);
+      at = close === -1 ? css.length : close;
+    }
+  }
+  return rules;
+}
 
 /** The `@font-face` descriptors a `FontFace` takes too (`font-style` as `style`, `size-adjust` as `sizeAdjust`). */
 const DESCRIPTORS = [
@@ -75,7 +120,16 @@ function webFaces(css) {
   let split = splits.get(css);
   if (split) return split;
   let faces = "";
-  const rest = css.replace(FONT_FACE, (rule) => (/\burl\(/i.test(rule) ? ((faces += rule), "") : rule));
+  let rest = "";
+  let at = 0;
+  for (const [start, end] of fontFaceRules(css)) {
+    const rule = css.slice(start, end);
+    if (!/\burl\(/i.test(rule)) continue;
+    faces += rule;
+    rest += css.slice(at, start);
+    at = end;
+  }
+  rest += css.slice(at);
   split = { rest, faces };
   // (bounded: a build has a handful; more means something else writes styles)
   if (splits.size >= 64) splits.clear();

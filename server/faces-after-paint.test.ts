@@ -40,6 +40,16 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
       expect(facesAfterFirstPaint(head)).toBe(head);
   });
 
+  test("only the sheet's own faces move: one under a condition, in a comment or in a string stays where it is", () => {
+    const conditional = "@media (min-width:40em){@font-face{font-family:wide;src:url(/m/wide.woff2)}}";
+    const commented = "/*! @font-face{font-family:old;src:url(/m/old.woff2)} */";
+    const quoted = '.note::before{content:"@font-face{src:url(/m/q.woff2)}"}';
+    const css = `${conditional}${commented}${TEXT_FACE}${quoted}`;
+    const out = facesAfterFirstPaint(`<head>${inlined(css)}`);
+    expect(FACES_STYLE.exec(out)?.[1]).toBe(TEXT_FACE);
+    expect(out).toContain(inlined(`${conditional}${commented}${quoted}`));
+  });
+
   test("a page of a visit under way (from one of the site's pages, reloaded, restored) applies them at once, as written", () => {
     for (const visit of [
       { referrer: `${ORIGIN}/works` },
@@ -103,11 +113,22 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
       })),
       family.map((name) => ({ css: `@font-face {font-family:"${name}";src:local(${name})}`, web: false })),
       family.map((name) => ({ css: `@font-face{font-family:${name};src:URL("/m/x.woff2")}`, web: true })),
+      family.map((name) => ({
+        css: `@Font-Face {font-family:'${name}}';src:url('/m/y.woff2')}\n`,
+        web: true,
+      })),
     );
     const rule = fc.constantFrom(
       "a{color:red}",
       "@media (width>40em){a{b:c}}",
       "h1{font:800 2rem displayFont}\n",
+      // Look-alikes that are not the sheet's own faces: conditional, commented out, quoted.
+      "@media print{@font-face{font-family:p;src:url(/m/p.woff2)}}",
+      "@supports (x:y){@media (x){@font-face{src:url(/m/s.woff2)}}a{b:c}}",
+      "/*! @font-face{src:url(/m/c.woff2)} */",
+      '.q::after{content:"} @font-face{src:url(/m/q.woff2)}"}',
+      "a{background:url(/i/{x}.png)}",
+      "@FONT-FACE{src:local(x)}",
     );
     const part = fc.oneof(
       face,

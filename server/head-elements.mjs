@@ -5,11 +5,20 @@
  * the same characters where they are not markup: inside a comment, or in the text of an inline
  * script or a style, where cutting them out would break the code around them. So a match counts
  * only where it starts outside both: the scan steps over each comment and each raw-text element
- * whole (written in lower case, as React writes them).
+ * whole, its tag names in any case.
  */
 
+/** A tag name as HTML reads it, in any case (`script` matches `SCRIPT` and `Script`). */
+const anyCase = (/** @type {string} */ name) =>
+  [...name].map((letter) => `[${letter}${letter.toUpperCase()}]`).join("");
+
 /** A comment, or a raw-text element from its start tag to its end tag (or the end of the head). */
-const NOT_MARKUP = String.raw`<!--[\s\S]*?(?:-->|$)|<(?<rawText>script|style|title|textarea|noscript)(?=[\s/>])[^>]*(?:>|$)[\s\S]*?(?:<\/\k<rawText>\s*>|$)`;
+const NOT_MARKUP = [
+  String.raw`<!--[\s\S]*?(?:-->|$)`,
+  ...["script", "style", "title", "textarea", "noscript"].map(
+    (name) => String.raw`<${anyCase(name)}(?=[\s/>])[^>]*(?:>|$)[\s\S]*?(?:<\/${anyCase(name)}\s*>|$)`,
+  ),
+].join("|");
 
 /** @type {WeakMap<RegExp, RegExp>} each caller's pattern, with the steps over text */
 const scans = new WeakMap();
@@ -17,7 +26,7 @@ const scans = new WeakMap();
 /**
  * The matches of `element` that start outside comments and raw text, in order. `element` is tried
  * first at each position, so it may itself match a raw-text element (a `<style>`, a `<script src>`);
- * its groups must be named (and not `rawText`), which is how a match reports what it read.
+ * its groups must be named, which is how a match reports what it read.
  * @param {string} head
  * @param {RegExp} element
  * @returns {Generator<RegExpMatchArray & { index: number }>}

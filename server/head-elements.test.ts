@@ -15,14 +15,20 @@ describe("the elements of a head, as a parser finds them", () => {
       fc
         .tuple(
           fc.constantFrom("script", "style", "title", "textarea", "noscript"),
+          // (HTML reads tag names in any case: each letter of the start and end tags on its own)
+          fc.array(fc.boolean(), { minLength: 16, maxLength: 16 }),
           fc.constantFrom("", ' type="x"', " data-a"),
           rel,
           text,
         )
-        .map(([tag, attributes, name, words]) => ({
-          html: `<${tag}${attributes}>${words}${target(name)}${words}</${tag}>`,
-          found: [] as string[],
-        })),
+        .map(([tag, upper, attributes, name, words]) => {
+          const cased = (from: number) =>
+            [...tag].map((letter, index) => (upper[from + index] ? letter.toUpperCase() : letter)).join("");
+          return {
+            html: `<${cased(0)}${attributes}>${words}${target(name)}${words}</${cased(8)}>`,
+            found: [] as string[],
+          };
+        }),
       fc.tuple(rel, text).map(([name, words]) => ({ html: `<!--${words}${target(name)}-->`, found: [] })),
       fc
         .constantFrom('<meta charSet="utf-8"/>', "<scripts>", "<br/>", "<titles/>", "text")
