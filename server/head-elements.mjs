@@ -42,3 +42,16 @@ export function* headElements(head, element) {
     if (match.groups?.element !== undefined)
       yield /** @type {RegExpMatchArray & { index: number }} */ (match);
 }
+
+/** A head's end tag, in any case. */
+const HEAD_END = /<\/[hH][eE][aA][dD]\s*>/;
+
+/**
+ * Where a page's head ends: its first `</head>` that is markup (not in a comment, a script's or a
+ * style's text), or -1 while none has come.
+ * @param {string} page
+ */
+export function headEnd(page) {
+  for (const match of headElements(page, HEAD_END)) return match.index;
+  return -1;
+}

@@ -8,13 +8,15 @@
 import { OutgoingMessage } from "node:http";
 
 import { applyHeaders, ownWrites, splitEnd, toBuffer } from "./compression.mjs";
+import { headEnd } from "./head-elements.mjs";
 
 /** A head this long without its end is not a page of the site's: it goes out as it came. */
 export const MAX_HEAD_BYTES = 256 * 1024;
 
 /**
  * Makes `response` pass the head of the HTML page it carries through `rewrite`. The head is held
- * until its `</head>` (or the end, or {@link MAX_HEAD_BYTES}), then goes out rewritten, its
+ * until its `</head>` as a parser finds it (./head-elements.mjs: not one in a comment or in a
+ * script's text), or the end, or {@link MAX_HEAD_BYTES}, then goes out rewritten, its
  * Content-Length (when Next gave one) corrected; the rest of the page passes as Next writes it.
  * Install after compressAnswers, so that compression sees the rewritten page.
  * @param {import("node:http").IncomingMessage} request
@@ -34,8 +36,6 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
   /** The status the head was written with: what goes out, as Node would have sent it then. */
   let headStatus = 0;
   let heldBytes = 0;
-  /** The held part's last bytes: a `</head>` may come split between two writes. */
-  let tail = Buffer.alloc(0);
 
   /** @returns {"holding" | "passing"} */
   const decide = () => {
@@ -54,20 +54,29 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
     return "holding";
   };
 
+  /** Where the held part's head ends, in bytes (-1 while it has not). */
+  const heldHeadEnd = () => {
+    const text = Buffer.concat(held).toString("utf8");
+    const end = headEnd(text);
+    // (the text before a markup `</head>` is whole characters: a character cut between two writes
+    // can only be at the held part's end)
+    return end < 0 ? end : Buffer.byteLength(text.slice(0, end), "utf8");
+  };
+
   /** The held part out, its head rewritten when it holds the whole head. */
   const release = () => {
     const body = Buffer.concat(held);
-    const headEnd = body.indexOf("</head>");
+    const end = heldHeadEnd();
     let out = body;
-    if (headEnd >= 0 && headEnd <= maxHeadBytes) {
-      const head = body.subarray(0, headEnd).toString("utf8");
+    if (end >= 0 && end <= maxHeadBytes) {
+      const head = body.subarray(0, end).toString("utf8");
       let rewritten = head;
       try {
         rewritten = rewrite(head);
       } catch (error) {
         onError?.(error);
       }
-      if (rewritten !== head) out = Buffer.concat([Buffer.from(rewritten, "utf8"), body.subarray(headEnd)]);
+      if (rewritten !== head) out = Buffer.concat([Buffer.from(rewritten, "utf8"), body.subarray(end)]);
     }
     const length = response.getHeader("content-length");
     // (Node's own setHeader: a writer's wrapper, Next's, drops a header once headersSent says so)
@@ -122,9 +131,7 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
       heldBytes += data.length;
       // Held is as good as written: a writer waiting for it must not wait for the rest of the head.
       if (callback) process.nextTick(callback);
-      const seen = Buffer.concat([tail, data]);
-      tail = seen.subarray(-"</head>".length + 1);
-      if (seen.includes("</head>") || heldBytes > maxHeadBytes) return below.write(release());
+      if (heldBytes > maxHeadBytes || heldHeadEnd() >= 0) return below.write(release());
       return true;
     }
   );

@@ -114,6 +114,36 @@ describe("pages through npm start's front", () => {
     );
   });
 
+  test("a `</head>` in a head script's text or in a comment does not end the head: the head is rewritten whole, in any pieces", async () => {
+    const head = `<!DOCTYPE html><html><head><meta charset="utf-8"/><script>var end="</head>";</script><!-- </HEAD> -->${link("/_next/static/chunks/a.css")}<script src="/_next/static/chunks/app.js" async=""></script><title>t</title>`;
+    const page = Buffer.from(`${head}</head>${BODY}`);
+    const expected = `${rewrite(head)}</head>${BODY}`;
+    // (the stylesheet after the look-alikes is inlined: the head went to the rewrite whole)
+    expect(expected).toContain("body{color:red}");
+    await fc.assert(
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 1, max: page.length - 1 }), { maxLength: 8 }),
+        async (cuts) => {
+          const bounds = [0, ...cuts.sort((a, b) => a - b), page.length];
+          const site = await serve((response) => {
+            response.writeHead(200, { "Content-Type": "text/html", "Content-Length": String(page.length) });
+            for (const [index, end] of bounds.slice(1).entries())
+              response.write(page.subarray(bounds[index], end));
+            response.end();
+          });
+          try {
+            const answer = await get(site.port);
+            expect(answer.body).toBe(expected);
+            expect(Number(answer.headers["content-length"])).toBe(Buffer.byteLength(expected));
+          } finally {
+            await site.close();
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
+  });
+
   test("what is not an HTML page passes as it is; a HEAD tells no length it cannot know", async () => {
     const css = HEAD;
     const site = await serve((response) => {
