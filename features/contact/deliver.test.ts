@@ -5,7 +5,7 @@
  */
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { promises as fs } from "node:fs";
+import { promises as fs, readFileSync } from "node:fs";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -852,20 +852,29 @@ describe("outbox", () => {
 /* ---------------------------------------------------------------- npm run outbox:flush */
 
 interface FlushRun {
-  /** tsx's process, which runs the script in a child of its own. */
-  pid: number;
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal: NodeJS.Signals): void;
 }
 
-/** `npm run outbox:flush`, as its script runs it (tsx), with this environment only. */
+/**
+ * The command of `npm run outbox:flush` (package.json), which the systemd unit runs too: node itself
+ * runs the script, so a signal reaches the flush's own handlers (tsx's command would run it in a
+ * child and kill that child outright when it did not report a signal within 30 ms).
+ */
+const FLUSH_COMMAND = (
+  JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }
+).scripts["outbox:flush"]!.split(" ");
+
+/** `npm run outbox:flush`, as its script runs it, with this environment only. */
 function startFlush(env: Record<string, string>): FlushRun {
   const base = { ...process.env };
   for (const name of Object.keys(base)) {
     if (name.startsWith("CONTACT_") || name === "SMTP_URL") delete base[name];
   }
-  const child = spawn(path.join(ROOT, "node_modules", ".bin", "tsx"), ["features/contact/outbox-flush.ts"], {
+  const [program, ...args] = FLUSH_COMMAND;
+  expect(program).toBe("node");
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...base, ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -879,7 +888,6 @@ function startFlush(env: Record<string, string>): FlushRun {
   const watchdog = setTimeout(() => child.kill("SIGKILL"), 50_000);
   void exited.then(() => clearTimeout(watchdog));
   return {
-    pid: child.pid ?? 0,
     output: () => output,
     exited,
     kill: (signal) => child.kill(signal),
