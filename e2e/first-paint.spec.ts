@@ -2,7 +2,7 @@ import type { Browser, Page } from "@playwright/test";
 
 import { blockOutsideHosts, expect, test } from "./fixtures";
 import { firstVisitPaths } from "./helpers/content";
-import { hydrated, inWebFaces } from "../test-support/settle";
+import { hydrated, inWebFaces, textInWebFaces } from "../test-support/settle";
 
 /**
  * What a first paint waits for: the HTML alone. A page's rules are in its head (npm start writes
@@ -31,19 +31,8 @@ test("a first visit fetches no stylesheet, and its web fonts replace their stand
     ).toEqual([]);
     // The first named family of body and heading text is a web face, and it is the one in use
     // (a first visit asks for its faces after its first paint: asked again until they are in).
-    const webFacesInUse = () =>
-      page.evaluate(() => {
-        const loaded = Array.from(document.fonts)
-          .filter((face) => face.status === "loaded")
-          .map((face) => face.family.replace(/["']/g, ""));
-        return [document.body, document.querySelector("h1")!].map((element) => {
-          const family = getComputedStyle(element).fontFamily;
-          const first = family.split(",")[0]!.trim().replace(/["']/g, "");
-          return loaded.includes(first) ? "in its web face" : `${family} (loaded: ${loaded.join(", ")})`;
-        });
-      });
     await expect
-      .poll(webFacesInUse, { message: path, timeout: 15_000 })
+      .poll(() => textInWebFaces(page), { message: path, timeout: 15_000 })
       .toEqual(["in its web face", "in its web face"]);
   }
 });

@@ -2,8 +2,8 @@
 /**
  * The head of every HTML page npm start sends, rewritten on its way out (./inline-styles.mjs,
  * ./scripts-after-paint.mjs, ./faces-after-paint.mjs): what a page's first paint waits for is
- * decided in its head, and Next writes the head without a say for the front. Only the head is held; the body streams as Next
- * writes it.
+ * decided in its head, and Next writes the head without a say for the front. Only the head is
+ * held; the body streams as Next writes it.
  */
 import { OutgoingMessage } from "node:http";
 
@@ -63,10 +63,12 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
     return end < 0 ? end : Buffer.byteLength(text.slice(0, end), "utf8");
   };
 
-  /** The held part out, its head rewritten when it holds the whole head. */
-  const release = () => {
+  /**
+   * The held part out, its head rewritten when it holds the whole head.
+   * @param {number} end where the head ends in it (-1: not in it)
+   */
+  const release = (end) => {
     const body = Buffer.concat(held);
-    const end = heldHeadEnd();
     let out = body;
     if (end >= 0 && end <= maxHeadBytes) {
       const head = body.subarray(0, end).toString("utf8");
@@ -131,7 +133,8 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
       heldBytes += data.length;
       // Held is as good as written: a writer waiting for it must not wait for the rest of the head.
       if (callback) process.nextTick(callback);
-      if (heldBytes > maxHeadBytes || heldHeadEnd() >= 0) return below.write(release());
+      const end = heldHeadEnd();
+      if (end >= 0 || heldBytes > maxHeadBytes) return below.write(release(end));
       return true;
     }
   );
@@ -142,7 +145,7 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
       if (state === "passing") return below.end(...args);
       const { chunk, callback } = splitEnd(args);
       if (chunk) held.push(chunk);
-      const out = release();
+      const out = release(heldHeadEnd());
       return callback ? below.end(out, callback) : below.end(out);
     }
   );

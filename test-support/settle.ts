@@ -76,26 +76,34 @@ export async function brokenImages(page: Page): Promise<string[]> {
 }
 
 /**
- * Waits until the page's text (its body's and its first heading's first-named family) is in its web
- * faces. A first visit asks for them only after its first paint (server/faces-after-paint.mjs), so
- * right after a load `document.fonts.ready` may resolve while none is asked for yet.
+ * Whether the page's text (its body's and its first heading's first-named family) is in its web
+ * faces: "in its web face" for each, or the family list and the faces loaded so far. A first visit
+ * asks for its faces only after its first paint (server/faces-after-paint.mjs), so right after a
+ * load `document.fonts.ready` may resolve while none is asked for yet.
  */
+export function textInWebFaces(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const loaded = Array.from(document.fonts)
+      .filter((face) => face.status === "loaded")
+      .map((face) => face.family.replace(/["']/g, ""));
+    return [document.body, document.querySelector("h1")].flatMap((element) => {
+      if (!element) return [];
+      const family = getComputedStyle(element).fontFamily;
+      const first = family.split(",")[0]!.trim().replace(/["']/g, "");
+      return [loaded.includes(first) ? "in its web face" : `${family} (loaded: ${loaded.join(", ")})`];
+    });
+  });
+}
+
+/** Waits until the page's text is in its web faces ({@link textInWebFaces}), then for any still loading. */
 export async function inWebFaces(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const firstFamily = (element: Element | null) =>
-        element ? getComputedStyle(element).fontFamily.split(",")[0]!.trim().replace(/["']/g, "") : null;
-      const families = [firstFamily(document.body), firstFamily(document.querySelector("h1"))];
-      return families.every(
-        (family) =>
-          family === null ||
-          Array.from(document.fonts).some(
-            (face) => face.family.replace(/["']/g, "") === family && face.status === "loaded",
-          ),
-      );
-    },
-    null,
-    { timeout: 15_000 },
-  );
+  const deadline = Date.now() + 15_000;
+  let state = await textInWebFaces(page);
+  while (state.some((each) => each !== "in its web face")) {
+    if (Date.now() > deadline)
+      throw new Error(`the page's text is not in its web faces: ${state.join("; ")}`);
+    await page.waitForTimeout(100);
+    state = await textInWebFaces(page);
+  }
   await page.evaluate(() => document.fonts.ready);
 }
