@@ -34,6 +34,9 @@ const INLINED_STYLES = /<style data-precedence="next">(?<css>[\s\S]*?)<\/style>/
  */
 const FONT_FACE_START = /^@font-face\s*\{/i;
 
+/** An unquoted `url()`, read from where it starts (sticky) to its closing parenthesis or the end. */
+const UNQUOTED_URL = /url\(\s*(?=[^\s"')])(?:\\[\s\S]|[^\\)])*(?:\)|$)/iy;
+
 /**
  * The top-level `@font-face` rules of a style sheet, as [start, end) spans in order, each with the
  * line break after it. The sheet is read as CSS is tokenized, as far as that matters here:
@@ -66,10 +69,10 @@ export function fontFaceRules(css) {
         at = end - 1;
       }
     } else if (depth === 0 && char === "@" && FONT_FACE_START.test(css.slice(at, at + 64))) start = at;
-    else if ((char === "u" || char === "U") && /^url\(\s*[^\s"')]/i.test(css.slice(at, at + 6))) {
-      // An unquoted url() is one token to its closing parenthesis, whatever it holds.
-      const close = css.indexOf(")", at);
-      at = close === -1 ? css.length : close;
+    else if (char === "u" || char === "U") {
+      UNQUOTED_URL.lastIndex = at;
+      // An unquoted url() is one token to its closing parenthesis (an escaped one does not close it).
+      if (UNQUOTED_URL.test(css)) at = UNQUOTED_URL.lastIndex - 1;
     }
   }
   return rules;

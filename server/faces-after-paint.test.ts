@@ -44,10 +44,12 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
     const conditional = "@media (min-width:40em){@font-face{font-family:wide;src:url(/m/wide.woff2)}}";
     const commented = "/*! @font-face{font-family:old;src:url(/m/old.woff2)} */";
     const quoted = '.note::before{content:"@font-face{src:url(/m/q.woff2)}"}';
-    const css = `${conditional}${commented}${TEXT_FACE}${quoted}`;
+    // (an unquoted url() is one token, spaces before it and an escaped parenthesis in it)
+    const printed = "@media print{a{background:url(  /x})}b{c:url(/y\\)})}@font-face{src:url(/m/p.woff2)}}";
+    const css = `${conditional}${commented}${TEXT_FACE}${quoted}${printed}`;
     const out = facesAfterFirstPaint(`<head>${inlined(css)}`);
     expect(FACES_STYLE.exec(out)?.[1]).toBe(TEXT_FACE);
-    expect(out).toContain(inlined(`${conditional}${commented}${quoted}`));
+    expect(out).toContain(inlined(`${conditional}${commented}${quoted}${printed}`));
   });
 
   test("a page of a visit under way (from one of the site's pages, reloaded, restored) applies them at once, as written", () => {

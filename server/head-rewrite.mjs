@@ -10,6 +10,9 @@ import { OutgoingMessage } from "node:http";
 import { applyHeaders, ownWrites, splitEnd, toBuffer } from "./compression.mjs";
 import { headEnd } from "./head-elements.mjs";
 
+/** The start of a head's end tag, in any case. */
+const HEAD_END_START = /<\/head/i;
+
 /** A head this long without its end is not a page of the site's: it goes out as it came. */
 export const MAX_HEAD_BYTES = 256 * 1024;
 
@@ -54,13 +57,25 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
     return "holding";
   };
 
-  /** Where the held part's head ends, in bytes (-1 while it has not). */
-  const heldHeadEnd = () => {
-    const text = Buffer.concat(held).toString("utf8");
-    const end = headEnd(text);
-    // (the text before a markup `</head>` is whole characters: a character cut between two writes
-    // can only be at the held part's end)
-    return end < 0 ? end : Buffer.byteLength(text.slice(0, end), "utf8");
+  /**
+   * Where the held part's head ends, in bytes (-1 while it has not). Read one byte to a character
+   * (latin1): the markup that decides is ASCII, and the index is then the byte offset, whatever a
+   * character cut between two writes or a byte that is not UTF-8.
+   */
+  const heldHeadEnd = () => headEnd(Buffer.concat(held).toString("latin1"));
+
+  /** The held part's last bytes: a `</head` may come split between two writes. */
+  let tail = Buffer.alloc(0);
+  /**
+   * Whether this write may have brought the head's end: only a write with `</head` in it (in any
+   * case, with the bytes before it) is worth reading the held part again for, so a head written in
+   * many small pieces is read whole once, not once per piece.
+   * @param {Buffer} data
+   */
+  const mayEndHead = (data) => {
+    const seen = Buffer.concat([tail, data]);
+    tail = seen.subarray(-"</head".length + 1);
+    return HEAD_END_START.test(seen.toString("latin1"));
   };
 
   /**
@@ -133,7 +148,7 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
       heldBytes += data.length;
       // Held is as good as written: a writer waiting for it must not wait for the rest of the head.
       if (callback) process.nextTick(callback);
-      const end = heldHeadEnd();
+      const end = mayEndHead(data) ? heldHeadEnd() : -1;
       if (end >= 0 || heldBytes > maxHeadBytes) return below.write(release(end));
       return true;
     }

@@ -144,6 +144,31 @@ describe("pages through npm start's front", () => {
     );
   });
 
+  test("a head with bytes that are not UTF-8 ends where its `</head>` is: the rewrite gets the head to there, the rest passes byte for byte", async () => {
+    const head = Buffer.concat([
+      Buffer.from(`<html><head>${link("/_next/static/chunks/a.css")}<title>caf`),
+      Buffer.from([0xe9, 0xff, 0xfe]),
+      Buffer.from("</title>"),
+    ]);
+    const rest = Buffer.from(`</head>${BODY}`);
+    const heads: string[] = [];
+    const site = await serve(
+      (response) => {
+        response.writeHead(200, { "Content-Type": "text/html" });
+        response.write(head);
+        response.end(rest);
+      },
+      { rewrite: (text) => (heads.push(text), rewrite(text)) },
+    );
+    try {
+      const answer = await get(site.port);
+      expect(heads).toEqual([head.toString("utf8")]);
+      expect(answer.body).toBe(rewrite(head.toString("utf8")) + rest.toString("utf8"));
+    } finally {
+      await site.close();
+    }
+  });
+
   test("what is not an HTML page passes as it is; a HEAD tells no length it cannot know", async () => {
     const css = HEAD;
     const site = await serve((response) => {
