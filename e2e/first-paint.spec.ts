@@ -91,13 +91,22 @@ const styleOfPage = () => {
   };
 };
 
-test("pages reached by a visitor's clicks keep their styles, without fetching a stylesheet", async ({
+test("pages reached by a visitor's clicks keep their styles, and fetch only the stylesheets their first page lacked", async ({
   page,
 }) => {
   const fetched: string[] = [];
   page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
   await page.setViewportSize(SCREENS.desktop.viewport);
   await page.goto("/legals", { waitUntil: "networkidle" });
+  // The stylesheets written into the first page's head: each is still named there by a link that
+  // no browser fetches, so that React, on the later pages, finds it and does not fetch it again.
+  const inlined = await page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][type="text/x-inlined"]'),
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+  expect(inlined.length).toBeGreaterThan(0);
   for (const link of ["header a[href='/works']", "main a[href^='/works/']", "header a[href='/contact']"]) {
     // A visitor's click once the page is hydrated (its scripts come after its first paint), and
     // the page it leads to, not the one still showing while it comes.
@@ -120,7 +129,127 @@ test("pages reached by a visitor's clicks keep their styles, without fetching a 
     await fresh.close();
     expect(navigated, url).toEqual(loaded);
   }
-  expect(fetched.filter((file) => file.endsWith(".css"))).toEqual([]);
+  // (each page links the stylesheets of what it shows, cssChunking in next.config.ts: a page
+  // reached later fetches those of its own that the first page did not have, once each)
+  const stylesheets = fetched.filter((file) => file.endsWith(".css"));
+  expect(stylesheets.filter((file) => inlined.includes(file))).toEqual([]);
+  expect(stylesheets).toEqual([...new Set(stylesheets)]);
+});
+
+/**
+ * A walk through nodes 0..n-1 that takes every ordered pair (a, b), a ≠ b, exactly once, starting
+ * and ending at 0 (an Euler circuit of the complete directed graph, Hierholzer's way).
+ */
+function everyOrderedPair(n: number): number[] {
+  const left = Array.from({ length: n }, (_, from) =>
+    Array.from({ length: n }, (_, to) => to).filter((to) => to !== from),
+  );
+  const stack = [0];
+  const walk: number[] = [];
+  while (stack.length > 0) {
+    const at = stack.at(-1)!;
+    const next = left[at]!.pop();
+    if (next === undefined) walk.push(stack.pop()!);
+    else stack.push(next);
+  }
+  return walk.reverse();
+}
+
+/**
+ * What the site's styles decide of every element in a page's header, main and footer (run in the
+ * page): each property that places, sizes or paints a box, by the element's place in the tree.
+ * Opacity and transforms are left out: the reveal on scroll animates them.
+ */
+const computedStyles = () => {
+  const properties = [
+    "display",
+    "position",
+    "width",
+    "height",
+    "margin",
+    "padding",
+    "border-width",
+    "gap",
+    "grid-template-columns",
+    "flex-direction",
+    "font-family",
+    "font-size",
+    "font-weight",
+    "line-height",
+    "letter-spacing",
+    "text-align",
+    "color",
+    "background-color",
+    "visibility",
+  ];
+  const styles: Record<string, string> = {};
+  const walk = (element: Element, path: string) => {
+    const style = getComputedStyle(element);
+    styles[path] = properties.map((property) => style.getPropertyValue(property)).join(" | ");
+    // (a server-rendered form carries its action's hidden fields, one rendered in the browser not)
+    Array.from(element.children)
+      .filter((child) => !child.matches("input[type=hidden]"))
+      .forEach((child, index) => walk(child, `${path}>${child.tagName.toLowerCase()}[${index}]`));
+  };
+  for (const part of ["header", "main", "footer"]) {
+    const element = document.querySelector(`body ${part}`);
+    if (element) walk(element, part);
+  }
+  return styles;
+};
+
+test("each page reached by a click looks as it does loaded, whichever page the click came from", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  // One page of each type (the list pages share one), each reached from every other once.
+  const paths = firstVisitPaths.filter(
+    (path) => !path.startsWith("/en") && !["/works-completed", "/works-in-production"].includes(path),
+  );
+  expect(paths.length).toBeGreaterThanOrEqual(6);
+  await page.setViewportSize(SCREENS.desktop.viewport);
+  /** Each page's styles loaded on its own, once the page is in its web faces. */
+  const loaded = new Map<string, Record<string, string>>();
+  for (const path of paths) {
+    const fresh = await context.newPage();
+    await fresh.setViewportSize(SCREENS.desktop.viewport);
+    await fresh.goto(path, { waitUntil: "networkidle" });
+    await hydrated(fresh);
+    await inWebFaces(fresh);
+    loaded.set(path, await fresh.evaluate(computedStyles));
+    await fresh.close();
+  }
+  const walk = everyOrderedPair(paths.length).map((index) => paths[index]!);
+  await page.goto(walk[0]!, { waitUntil: "networkidle" });
+  for (const [step, path] of walk.entries()) {
+    if (step === 0) continue;
+    await hydrated(page);
+    // A link as the site writes one, followed the way a visitor's click is (client navigation).
+    await page.evaluate((href) => {
+      const link = Object.assign(document.createElement("a"), { href, textContent: "next" });
+      link.setAttribute("data-client-nav", "");
+      document.body.append(link);
+      link.click();
+    }, path);
+    await page.waitForURL((url) => url.pathname === path);
+    await page.waitForLoadState("networkidle");
+    await inWebFaces(page);
+    const from = walk[step - 1];
+    const expected = loaded.get(path)!;
+    await expect
+      .poll(
+        async () => {
+          const navigated = await page.evaluate(computedStyles);
+          return Object.keys(expected)
+            .filter((key) => navigated[key] !== expected[key])
+            .map((key) => `${key}: ${navigated[key] ?? "missing"} (loaded: ${expected[key]})`)
+            .slice(0, 5);
+        },
+        { message: `${from} → ${path}`, timeout: 10_000 },
+      )
+      .toEqual([]);
+  }
 });
 
 /**

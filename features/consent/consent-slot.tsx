@@ -4,6 +4,10 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
 import type { ConsentLabels } from "./labels";
 import { useConsentState } from "./use-consent";
+// The notice's styles come with the page, not with its lazily loaded code: npm start writes a
+// page's stylesheets into its head (server/inline-styles.mjs), so a first visitor's notice shows
+// without a stylesheet of its own to fetch first.
+import "./consent.module.css";
 
 // The notice and panel load only for a visitor who has something to decide, and only in the
 // browser (they need the cookie). React.lazy rather than next/dynamic: the same split, without
