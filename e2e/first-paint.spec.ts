@@ -81,61 +81,6 @@ test("a first visit asks for its web fonts once it has painted, in its stand-ins
   }
 });
 
-/** What the site's styles decide of a page's header and heading (run in the page). */
-const styleOfPage = () => {
-  const header = document.querySelector("header")!;
-  const heading = document.querySelector("main h1")!;
-  return {
-    header: `${getComputedStyle(header).position} ${Math.round(header.getBoundingClientRect().height)}`,
-    heading: `${getComputedStyle(heading).fontFamily} ${getComputedStyle(heading).fontSize}`,
-  };
-};
-
-test("pages reached by a visitor's clicks keep their styles, and fetch only the stylesheets their first page lacked", async ({
-  page,
-}) => {
-  const fetched: string[] = [];
-  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
-  await page.setViewportSize(SCREENS.desktop.viewport);
-  await page.goto("/legals", { waitUntil: "networkidle" });
-  // The stylesheets written into the first page's head: each is still named there by a link that
-  // no browser fetches, so that React, on the later pages, finds it and does not fetch it again.
-  const inlined = await page.evaluate(() =>
-    Array.from(
-      document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][type="text/x-inlined"]'),
-      (link) => new URL(link.href).pathname,
-    ),
-  );
-  expect(inlined.length).toBeGreaterThan(0);
-  for (const link of ["header a[href='/works']", "main a[href^='/works/']", "header a[href='/contact']"]) {
-    // A visitor's click once the page is hydrated (its scripts come after its first paint), and
-    // the page it leads to, not the one still showing while it comes.
-    await hydrated(page);
-    const target = await page.locator(link).first().getAttribute("href");
-    await page.locator(link).first().click();
-    await page.waitForURL((url) => url.pathname === target);
-    await page.waitForLoadState("networkidle");
-    await expect(page.locator("main h1")).toBeVisible();
-    const url = page.url();
-    // (both in their web faces: a first visit asks for them after its first paint)
-    await inWebFaces(page);
-    const navigated = await page.evaluate(styleOfPage);
-    const fresh = await page.context().newPage();
-    await fresh.setViewportSize(SCREENS.desktop.viewport);
-    await blockOutsideHosts(fresh);
-    await fresh.goto(url, { waitUntil: "networkidle" });
-    await inWebFaces(fresh);
-    const loaded = await fresh.evaluate(styleOfPage);
-    await fresh.close();
-    expect(navigated, url).toEqual(loaded);
-  }
-  // (each page links the stylesheets of what it shows, cssChunking in next.config.ts: a page
-  // reached later fetches those of its own that the first page did not have, once each)
-  const stylesheets = fetched.filter((file) => file.endsWith(".css"));
-  expect(stylesheets.filter((file) => inlined.includes(file))).toEqual([]);
-  expect(stylesheets).toEqual([...new Set(stylesheets)]);
-});
-
 /**
  * A walk through nodes 0..n-1 that takes every ordered pair (a, b), a ≠ b, exactly once, starting
  * and ending at 0 (an Euler circuit of the complete directed graph, Hierholzer's way).
@@ -198,7 +143,7 @@ const computedStyles = () => {
   return styles;
 };
 
-test("each page reached by a click looks as it does loaded, whichever page the click came from", async ({
+test("each page reached by a click looks as it does loaded, whichever page the click came from, and fetches only the stylesheets the first page lacked", async ({
   page,
   context,
 }) => {
@@ -214,6 +159,7 @@ test("each page reached by a click looks as it does loaded, whichever page the c
   for (const path of paths) {
     const fresh = await context.newPage();
     await fresh.setViewportSize(SCREENS.desktop.viewport);
+    await blockOutsideHosts(fresh);
     await fresh.goto(path, { waitUntil: "networkidle" });
     await hydrated(fresh);
     await inWebFaces(fresh);
@@ -221,7 +167,18 @@ test("each page reached by a click looks as it does loaded, whichever page the c
     await fresh.close();
   }
   const walk = everyOrderedPair(paths.length).map((index) => paths[index]!);
+  const fetched: string[] = [];
+  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto(walk[0]!, { waitUntil: "networkidle" });
+  // The stylesheets written into the first page's head: each is still named there by a link that
+  // no browser fetches, so that React, on the later pages, finds it and does not fetch it again.
+  const inlined = await page.evaluate(() =>
+    Array.from(
+      document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"][type="text/x-inlined"]'),
+      (link) => new URL(link.href).pathname,
+    ),
+  );
+  expect(inlined.length).toBeGreaterThan(0);
   for (const [step, path] of walk.entries()) {
     if (step === 0) continue;
     await hydrated(page);
@@ -250,6 +207,11 @@ test("each page reached by a click looks as it does loaded, whichever page the c
       )
       .toEqual([]);
   }
+  // (each page links the stylesheets of what it shows, cssChunking in next.config.ts: a page
+  // reached later fetches those of its own that the first page did not have, once each)
+  const stylesheets = fetched.filter((file) => file.endsWith(".css"));
+  expect(stylesheets.filter((file) => inlined.includes(file))).toEqual([]);
+  expect(stylesheets).toEqual([...new Set(stylesheets)]);
 });
 
 /**
