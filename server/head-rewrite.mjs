@@ -13,6 +13,9 @@ import { headEnd } from "./head-elements.mjs";
 /** The start of a head's end tag, in any case. */
 const HEAD_END_START = /<\/head/i;
 
+/** A head's end tag still open at the end of what has come (its `>` may be in the next write). */
+const UNCLOSED_HEAD_END = /<\/head\s*$/i;
+
 /** A head this long without its end is not a page of the site's: it goes out as it came. */
 export const MAX_HEAD_BYTES = 256 * 1024;
 
@@ -64,8 +67,11 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
    */
   const heldHeadEnd = () => headEnd(Buffer.concat(held).toString("latin1"));
 
-  /** The held part's last bytes: a `</head` may come split between two writes. */
-  let tail = Buffer.alloc(0);
+  /**
+   * The held part's last bytes that the next write may complete an end tag with: a `</head` not
+   * yet closed (only spaces after it so far) whole, else the bytes a split `</head` may start with.
+   */
+  let tail = "";
   /**
    * Whether this write may have brought the head's end: only a write with `</head` in it (in any
    * case, with the bytes before it) is worth reading the held part again for, so a head written in
@@ -73,9 +79,10 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
    * @param {Buffer} data
    */
   const mayEndHead = (data) => {
-    const seen = Buffer.concat([tail, data]);
-    tail = seen.subarray(-"</head".length + 1);
-    return HEAD_END_START.test(seen.toString("latin1"));
+    const seen = tail + data.toString("latin1");
+    const open = UNCLOSED_HEAD_END.exec(seen);
+    tail = open ? seen.slice(open.index) : seen.slice(-"</head".length + 1);
+    return HEAD_END_START.test(seen);
   };
 
   /**

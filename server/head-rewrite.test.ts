@@ -169,6 +169,37 @@ describe("pages through npm start's front", () => {
     }
   });
 
+  test("a head's end tag cut anywhere between two writes still ends the head there: a body past the bound after it does not send the head unrewritten", async () => {
+    const head = HEAD.slice(0, HEAD.indexOf("</head>"));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom("</head", "</HEAD", "</HeAd"),
+        fc.stringMatching(/^[ \t\n]{0,3}$/),
+        fc.nat(),
+        async (name, spaces, cut) => {
+          const end = `${name}${spaces}>`;
+          const at = cut % (end.length + 1);
+          const site = await serve(
+            (response) => {
+              response.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+              response.write(head + end.slice(0, at));
+              response.write(end.slice(at));
+              response.write(BODY);
+              response.end();
+            },
+            { maxHeadBytes: 2048 },
+          );
+          try {
+            expect((await get(site.port)).body).toBe(rewrite(head) + end + BODY);
+          } finally {
+            await site.close();
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   test("what is not an HTML page passes as it is; a HEAD tells no length it cannot know", async () => {
     const css = HEAD;
     const site = await serve((response) => {
