@@ -6,6 +6,7 @@ import type { Locator, Page } from "@playwright/test";
 import { writeGeneratedRepository } from "@vifargent/content-api";
 
 import { categorySlug, WORK_CATEGORIES, type WorkCategory } from "../lib/site/work-categories";
+import { hydrated } from "../test-support/settle";
 import { expect, test } from "./fixtures";
 import { documentPath, pages, projects, translation, type Doc, type Lang } from "./helpers/content";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
@@ -131,6 +132,9 @@ test("with JavaScript, a filter opens without a document load and moves the curr
     if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
   });
   await page.goto("/en/works-completed");
+  // The framework's scripts come after the first paint: a click before they have run is a
+  // document load, as it is without JavaScript.
+  await hydrated(page);
   const filter = filterOf(page, "en");
   await filter.getByRole("link", { name: /^Film / }).click();
   await expect(page).toHaveURL("/en/works-completed?category=film");
