@@ -6,6 +6,7 @@ import {
   CLIENT_NAVIGATION_ATTRIBUTE,
   clientNavigationOf,
   isSitePath,
+  PAGE_NAVIGATION_TYPE,
 } from "@/components/site-link/client-navigation";
 import { ClientNavigation } from "@/components/site-link/client-navigation-listener";
 import { SiteLink } from "@/components/site-link/site-link";
@@ -66,14 +67,16 @@ describe("ClientNavigation", () => {
     );
   }
 
-  it("follows a plain click on a site link with the app router, from inside the link too", () => {
+  it("follows a plain click on a site link with the app router, from inside the link too, typed as a page navigation", () => {
     renderLinks();
     const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
     act(() => {
       screen.getByText("Works").dispatchEvent(click);
     });
     expect(click.defaultPrevented).toBe(true);
-    expect(testRouter.push).toHaveBeenCalledWith("/en/works?page=2");
+    expect(testRouter.push).toHaveBeenCalledWith("/en/works?page=2", {
+      transitionTypes: [PAGE_NAVIGATION_TYPE],
+    });
   });
 
   it.each([
