@@ -81,6 +81,35 @@ test("a first visit asks for its web fonts once it has painted, in its stand-ins
   }
 });
 
+test("a first visit's text changes face once: the faces its first paint used are given together, once the last has arrived", async ({
+  page,
+}) => {
+  // (the display face, which sets the heading, held; the text faces let through)
+  const held: Array<() => Promise<void>> = [];
+  await page.route("**/*.woff2", (route) =>
+    /\/bricolage_grotesque_display\.[^/]*$/.test(new URL(route.request().url()).pathname)
+      ? held.push(() => route.continue())
+      : route.continue(),
+  );
+  const arrived: string[] = [];
+  page.on("requestfinished", (request) => arrived.push(new URL(request.url()).pathname));
+  const webFacesGiven = () =>
+    page.evaluate(() =>
+      Array.from(document.fonts)
+        .filter((face) => !/Fallback/.test(face.family))
+        .map((face) => face.family),
+    );
+  await page.goto("/legals");
+  await expect.poll(() => held.length, { message: "the display face is asked for" }).toBe(1);
+  await expect.poll(() => arrived.filter((path) => /\/inter_text\.[^/]*$/.test(path))).toHaveLength(1);
+  // The text face has arrived and waits for the display face: the page still shows its stand-ins.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 200))));
+  expect(await webFacesGiven()).toEqual([]);
+  await held[0]!();
+  await expect.poll(() => textInWebFaces(page)).toEqual(["in its web face", "in its web face"]);
+  expect((await webFacesGiven()).sort()).toEqual(["displayFont", "textFont", "textItalicFont"]);
+});
+
 /**
  * A walk through nodes 0..n-1 that takes every ordered pair (a, b), a ≠ b, exactly once, starting
  * and ending at 0 (an Euler circuit of the complete directed graph, Hierholzer's way).

@@ -15,10 +15,14 @@
  *   restored): its faces are in the browser's cache, so the rules apply at once, as written; the
  *   text face's short wait (`fallback`) lets its first paint use them, and nothing moves.
  * - **A first visit**: once the first contentful paint is on screen (./first-paint-script.mjs),
- *   each rule becomes a `FontFace` the page's text asks for as it needs it, shown as soon as it
- *   arrives (`swap`: a rule's own wait, applied after text has painted, would hide that text).
- *   A `fallback` face still loading three seconds on is dropped, as that rule would have it: the
- *   page keeps its stand-in rather than move late.
+ *   each rule becomes a `FontFace` (`swap`: a rule's own wait, applied after text has painted,
+ *   would hide that text). The faces whose stand-ins that paint set text in (`<family> Fallback…`,
+ *   lib/fonts/) are fetched, and every face is given to the page once they have all arrived: the
+ *   text changes face once, in one layout (given one by one, the faces cost a layout of the whole
+ *   page each, and one more as they were added: bench/README.md). A face no text used yet is
+ *   fetched when some does, as a rule's would be. Three seconds on, whatever has arrived is given;
+ *   a `fallback` face still loading then is dropped, as that rule would have it: the page keeps its
+ *   stand-in rather than move late.
  * No storage is read or written: the decision uses the navigation's own facts.
  */
 import { afterFirstPaintScript } from "./first-paint-script.mjs";
@@ -98,13 +102,19 @@ const SETUP =
 const ACTION =
   "var F=w.FontFace,s=d.fonts,r;try{r=st.sheet.cssRules}catch(e){}" +
   'if(!F||!s||!r){st.media="all";return}' +
-  `var D=${JSON.stringify(DESCRIPTORS)};` +
+  `var D=${JSON.stringify(DESCRIPTORS)},u={},a=[],q=[],k=0;` +
+  // The families whose stand-ins the first paint set text in ("<family> Fallback…", lib/fonts/).
+  'try{s.forEach(function(f){var m=/^["\']?(.+?) Fallback/.exec(f.family);if(m&&f.status!=="unloaded")u[m[1]]=1})}catch(e){}' +
+  "function put(){if(k)return;k=1;a.forEach(function(f){if(!f.late)s.add(f)})}" +
   "for(var i=0;i<r.length;i++)(function(c){if(!c)return;try{" +
   'var o={display:"swap"};D.forEach(function(p){var v=c.getPropertyValue(p);' +
   'if(v)o[p.replace(/^font-/,"").replace(/-(\\w)/g,function(m,x){return x.toUpperCase()})]=v});' +
-  'var f=new F(c.getPropertyValue("font-family").replace(/^["\']|["\']$/g,""),c.getPropertyValue("src"),o);s.add(f);' +
-  'if(c.getPropertyValue("font-display")==="fallback")setTimeout(function(){if(f.status==="loading")s.delete(f)},3000)' +
-  "}catch(e){}})(r[i].style)";
+  'var n=c.getPropertyValue("font-family").replace(/^["\']|["\']$/g,""),f=new F(n,c.getPropertyValue("src"),o),' +
+  'b=c.getPropertyValue("font-display")==="fallback";a.push(f);' +
+  "if(u[n])q.push(f.load().then(null,function(){}));" +
+  'setTimeout(function(){if(b&&f.status==="loading"){f.late=1;if(k)s.delete(f)}},3000)' +
+  "}catch(e){}})(r[i].style);" +
+  "Promise.all(q).then(put);setTimeout(put,3000)";
 
 const FACES_SCRIPT = afterFirstPaintScript({ setup: SETUP, action: ACTION });
 

@@ -66,12 +66,24 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
     }
   });
 
-  test("a first visit (no referrer, another site's, or one whose address only starts like the site's) gets them once it has painted, each shown as soon as it arrives", () => {
+  /** What a microtask queue drains to: the scripts' promise callbacks have run. */
+  const settled = () => new Promise((resolve) => setImmediate(resolve));
+
+  const TEXT_SET = { family: "textFont Fallback", status: "loaded" as const };
+  const DISPLAY_UNUSED = { family: '"displayFont Fallback Roboto"', status: "unloaded" as const };
+
+  test("a first visit (no referrer, another site's, or one whose address only starts like the site's) gets them once it has painted, as FontFaces shown as soon as they are given", async () => {
     for (const referrer of ["", "https://search.example/?q=vif", `${ORIGIN}.evil.example/`]) {
-      const { before, faces, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD), { referrer });
+      const { before, faces, loads, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD), {
+        referrer,
+      });
       expect(before[0]?.media).toBe("(scripting: none)");
+      await settled();
       expect(faces).toEqual([]);
+      expect(loads).toEqual([]);
       observers[0]!.report(["first-contentful-paint"]);
+      // No text was set in a stand-in here: nothing to fetch first, every face given at once.
+      await settled();
       expect(faces.map(({ family, source, descriptors }) => ({ family, source, descriptors }))).toEqual([
         {
           family: "textFont",
@@ -85,14 +97,56 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
         },
       ]);
       fire(1000);
+      fire(3000);
       expect(faces).toHaveLength(2);
     }
   });
 
-  test("a `fallback` face still loading three seconds on is dropped, the page keeping its stand-in; one that arrived stays", () => {
+  test("the faces whose stand-ins the first paint set text in are fetched first, and every face is given once they have arrived, together", async () => {
+    for (const outcome of ["arrive", "fail"] as const) {
+      const { faces, loads, observers } = runInlineScripts(facesAfterFirstPaint(HEAD), {
+        sheetFaces: [TEXT_SET, DISPLAY_UNUSED, { family: "displayFont Fallback", status: "unloaded" }],
+      });
+      observers[0]!.report(["first-contentful-paint"]);
+      await settled();
+      // The text face is fetched; the display face, whose stand-ins set nothing, is not.
+      expect(loads.map(({ face }) => face.family)).toEqual(["textFont"]);
+      expect(faces).toEqual([]);
+      loads[0]![outcome]();
+      await settled();
+      // Both given in one go; the display face is fetched when some text needs it, as a rule's is.
+      expect(faces.map(({ family, status }) => [family, status])).toEqual([
+        ["textFont", outcome === "arrive" ? "loaded" : "error"],
+        ["displayFont", "unloaded"],
+      ]);
+    }
+  });
+
+  test("a face used by the first paint but still on its way three seconds on: the others are given; a `fallback` face is dropped, the page keeping its stand-in", async () => {
+    const { faces, loads, dropped, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD), {
+      sheetFaces: [TEXT_SET, { family: "displayFont Fallback Roboto", status: "error" }],
+    });
+    observers[0]!.report(["first-contentful-paint"]);
+    await settled();
+    expect(loads.map(({ face }) => face.family)).toEqual(["textFont", "displayFont"]);
+    loads[1]!.arrive();
+    await settled();
+    // The display face has arrived; it waits for the text face.
+    expect(faces).toEqual([]);
+    fire(3000);
+    expect(faces.map(({ family }) => family)).toEqual(["displayFont"]);
+    // Arriving later changes nothing: it was not given.
+    loads[0]!.arrive();
+    await settled();
+    expect(faces.map(({ family }) => family)).toEqual(["displayFont"]);
+    expect(dropped).toEqual([]);
+  });
+
+  test("a `fallback` face given unused, then still loading three seconds on, is dropped; one that arrived stays", async () => {
     for (const status of ["loading", "loaded", "unloaded"] as const) {
       const { faces, dropped, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD));
       observers[0]!.report(["first-contentful-paint"]);
+      await settled();
       for (const face of faces) face.status = status;
       fire(3000);
       expect(dropped.map((face) => face.family)).toEqual(status === "loading" ? ["textFont"] : []);

@@ -3,8 +3,8 @@ import vm from "node:vm";
 /**
  * The front's inline head scripts (server/first-paint-script.mjs and its users) run against a
  * stand-in window that records what they do: the elements they add, their timers, frame
- * callbacks and paint observers, the `FontFace`s they give `document.fonts`, and the `media` they
- * set on the element before them. Each script sees the element written just before it in the
+ * callbacks and paint observers, the `FontFace`s they fetch and those they give `document.fonts`,
+ * and the `media` they set on the element before them. Each script sees the element written just before it in the
  * head as that element (`document.currentScript.previousElementSibling`), a `<style>`'s
  * `@font-face` rules readable through its `sheet`.
  */
@@ -23,7 +23,14 @@ export interface StandInFace {
   family: string;
   source: string;
   descriptors: Record<string, string>;
-  status: "unloaded" | "loading" | "loaded";
+  status: "unloaded" | "loading" | "loaded" | "error";
+}
+
+/** A face's fetch the scripts started (`FontFace.load()`), settled by the test. */
+export interface FaceLoad {
+  face: StandInFace;
+  arrive: () => void;
+  fail: () => void;
 }
 
 export interface StandInOptions {
@@ -38,6 +45,11 @@ export interface StandInOptions {
   referrer?: string;
   /** Whether the browser has the CSS Font Loading API. */
   fontLoading?: boolean;
+  /**
+   * The faces of the page's own `@font-face` rules already in `document.fonts` (the stand-ins),
+   * each with the status the first layout left it in ("unloaded": no text was set in it).
+   */
+  sheetFaces?: Array<{ family: string; status: StandInFace["status"] }>;
 }
 
 export const ORIGIN = "https://vifargent.example";
@@ -71,6 +83,7 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
     navigation = "navigate",
     referrer = "",
     fontLoading = true,
+    sheetFaces = [],
   } = options;
   const added: AddedElement[] = [];
   const timers: Array<[() => void, number]> = [];
@@ -79,6 +92,7 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
   const observers: Array<{ report: (names: string[]) => void; disconnected: boolean }> = [];
   const faces: StandInFace[] = [];
   const dropped: StandInFace[] = [];
+  const loads: FaceLoad[] = [];
   const before: Array<{ tag: string; media?: string }> = [];
 
   class PerformanceObserver {
@@ -102,6 +116,16 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
       public source: string,
       public descriptors: Record<string, string>,
     ) {}
+    load(): Promise<StandInFace> {
+      this.status = "loading";
+      return new Promise((resolve, reject) =>
+        loads.push({
+          face: this,
+          arrive: () => resolve(Object.assign(this, { status: "loaded" as const })),
+          fail: () => reject(Object.assign(this, { status: "error" as const })),
+        }),
+      );
+    }
   }
   const window = {
     requestAnimationFrame: (callback: () => void) => {
@@ -126,6 +150,8 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
           fonts: {
             add: (face: StandInFace) => faces.push(face),
             delete: (face: StandInFace) => dropped.push(face),
+            forEach: (callback: (face: { family: string; status: string }) => void) =>
+              sheetFaces.forEach((face) => callback(face)),
           },
         }
       : {}),
@@ -147,5 +173,5 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
   const fire = (ms: number) => {
     for (const [callback, delay] of [...timers]) if (delay === ms) callback();
   };
-  return { added, fire, frames, listeners, observers, faces, dropped, before };
+  return { added, fire, frames, listeners, observers, faces, dropped, loads, before };
 }
