@@ -4,6 +4,7 @@ import path from "node:path";
 import { compressToEncodedURIComponent } from "lz-string";
 
 import { expect, test } from "./fixtures";
+import { inlinePayload } from "./helpers/html";
 import { startSiteServer, type SiteServer } from "./helpers/site-server";
 
 /**
@@ -82,17 +83,6 @@ function mockTexts(
         return [];
     }
   });
-}
-
-/**
- * The React Server Components payload a page carries inline
- * (`self.__next_f.push([1, "…"])` scripts), decoded: what the server rendered.
- */
-function inlinePayload(html: string): string {
-  return [...html.matchAll(/<script[^>]*>self\.__next_f\.push\((\[.*?\])\)<\/script>/gs)]
-    .map(([, chunk]) => JSON.parse(chunk) as [number, unknown?])
-    .flatMap(([kind, data]) => (kind === 1 && typeof data === "string" ? [data] : []))
-    .join("");
 }
 
 /** A string appears in the payload, either raw (a text row) or JSON-escaped (inside a model row). */
