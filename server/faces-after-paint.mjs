@@ -104,14 +104,14 @@ const ACTION =
   'if(!F||!s||!r){st.media="all";return}' +
   `var D=${JSON.stringify(DESCRIPTORS)},u={},a=[],q=[],k=0;` +
   // The families whose stand-ins the first paint set text in ("<family> Fallback…", lib/fonts/).
-  'try{s.forEach(function(f){var m=/^["\']?(.+?) Fallback/.exec(f.family);if(m&&f.status!=="unloaded")u[m[1]]=1})}catch(e){}' +
-  "function put(){if(k)return;k=1;a.forEach(function(f){if(!f.late)s.add(f)})}" +
+  'try{s.forEach(function(f){var m=/^["\']?(.+?) Fallback/.exec(f.family);if(m&&f.status!=="unloaded")u[m[1].toLowerCase()]=1})}catch(e){}' +
+  "function put(){if(k)return;k=1;a.forEach(function(f){if(!f.late)try{s.add(f)}catch(e){}})}" +
   "for(var i=0;i<r.length;i++)(function(c){if(!c)return;try{" +
   'var o={display:"swap"};D.forEach(function(p){var v=c.getPropertyValue(p);' +
   'if(v)o[p.replace(/^font-/,"").replace(/-(\\w)/g,function(m,x){return x.toUpperCase()})]=v});' +
   'var n=c.getPropertyValue("font-family").replace(/^["\']|["\']$/g,""),f=new F(n,c.getPropertyValue("src"),o),' +
   'b=c.getPropertyValue("font-display")==="fallback";a.push(f);' +
-  "if(u[n])q.push(f.load().then(null,function(){}));" +
+  "if(u[n.toLowerCase()])q.push(f.load().then(null,function(){}));" +
   'setTimeout(function(){if(b&&f.status==="loading"){f.late=1;if(k)s.delete(f)}},3000)' +
   "}catch(e){}})(r[i].style);" +
   "Promise.all(q).then(put);setTimeout(put,3000)";

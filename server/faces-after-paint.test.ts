@@ -71,6 +71,7 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
 
   const TEXT_SET = { family: "textFont Fallback", status: "loaded" as const };
   const DISPLAY_UNUSED = { family: '"displayFont Fallback Roboto"', status: "unloaded" as const };
+  // (CSS family names are case-insensitive: the stand-in's may be spelled otherwise than the face's)
 
   test("a first visit (no referrer, another site's, or one whose address only starts like the site's) gets them once it has painted, as FontFaces shown as soon as they are given", async () => {
     for (const referrer of ["", "https://search.example/?q=vif", `${ORIGIN}.evil.example/`]) {
@@ -124,7 +125,7 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
 
   test("a face used by the first paint but still on its way three seconds on: the others are given; a `fallback` face is dropped, the page keeping its stand-in", async () => {
     const { faces, loads, dropped, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD), {
-      sheetFaces: [TEXT_SET, { family: "displayFont Fallback Roboto", status: "error" }],
+      sheetFaces: [TEXT_SET, { family: "DISPLAYFONT Fallback Roboto", status: "error" }],
     });
     observers[0]!.report(["first-contentful-paint"]);
     await settled();

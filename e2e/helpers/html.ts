@@ -6,12 +6,19 @@ export function visibleHtml(html: string): string {
 /** A script of the React Server Components payload a page carries inline: `self.__next_f.push([…])`. */
 const PAYLOAD_SCRIPT = /<script[^>]*>self\.__next_f\.push\((\[.*?\])\)<\/script>/gs;
 
-/** The payload a page carries inline (`self.__next_f.push([1, "…"])` scripts), decoded: what the server rendered. */
+/**
+ * The payload a page carries inline, decoded: what the server rendered. Next writes each part of
+ * its stream as text (`[1, "…"]`), or, when a part does not end on a whole character, as base64
+ * (`[3, "…"]`): the bytes are joined in order, then read as UTF-8.
+ */
 export function inlinePayload(html: string): string {
-  return [...html.matchAll(PAYLOAD_SCRIPT)]
-    .map(([, chunk]) => JSON.parse(chunk!) as [number, unknown?])
-    .flatMap(([kind, data]) => (kind === 1 && typeof data === "string" ? [data] : []))
-    .join("");
+  const parts = [...html.matchAll(PAYLOAD_SCRIPT)].flatMap(([, chunk]) => {
+    const [kind, data] = JSON.parse(chunk!) as [number, unknown?];
+    if (typeof data !== "string") return [];
+    if (kind === 1) return [Buffer.from(data, "utf8")];
+    return kind === 3 ? [Buffer.from(data, "base64")] : [];
+  });
+  return Buffer.concat(parts).toString("utf8");
 }
 
 /**

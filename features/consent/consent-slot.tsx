@@ -1,6 +1,8 @@
 "use client";
 
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+
+import { shouldReloadForChunkError } from "@/lib/errors/chunk-reload";
 
 import type { ConsentLabels } from "./labels";
 import { useConsentState } from "./use-consent";
@@ -9,12 +11,27 @@ import { useConsentState } from "./use-consent";
 // without a stylesheet of its own to fetch first.
 import "./consent.module.css";
 
-// The notice and panel load only for a visitor who has something to decide, and only in the
-// browser (they need the cookie). React.lazy rather than next/dynamic: the same split, without
-// next/dynamic's loader code in every page.
-const ConsentOverlay = lazy(() =>
-  import("./consent-overlay").then((module) => ({ default: module.ConsentOverlay })),
-);
+type Overlay = typeof import("./consent-overlay").ConsentOverlay;
+
+let overlayCode: Promise<Overlay> | undefined;
+
+/**
+ * The notice and panel's code, loaded once, the first time a visitor has something to decide, and
+ * only in the browser (they need the cookie). Loaded by hand, then shown by a plain state update,
+ * rather than through React.lazy: a lazy component's reveal is a commit React may animate, and
+ * takes the transition types queued for a navigation under way, so a page transition
+ * (components/page-transition) would fade the whole page for it.
+ */
+function loadOverlay(): Promise<Overlay> {
+  overlayCode ??= import("./consent-overlay").then(
+    (module) => module.ConsentOverlay,
+    (error: unknown) => {
+      overlayCode = undefined;
+      throw error;
+    },
+  );
+  return overlayCode;
+}
 
 /**
  * Where the consent notice sits in the document: early, so keyboard and
@@ -26,15 +43,34 @@ export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
   const [announcement, setAnnouncement] = useState("");
   const firstDecision = useRef<object | null>(null);
   const wasOpen = useRef(false);
+  const wanted = started && view !== "hidden";
+  const [Overlay, setOverlay] = useState<Overlay | null>(null);
 
   useEffect(() => {
-    const open = started && view !== "hidden";
+    if (!wanted || Overlay) return;
+    let current = true;
+    loadOverlay().then(
+      (loaded) => current && setOverlay(() => loaded),
+      (error: unknown) => {
+        // A chunk a new deploy removed: the page reloads once (lib/errors/chunk-reload.ts). Any
+        // other failure leaves the page as it is, every service still refused, and the notice is
+        // asked for again the next time it should show.
+        if (shouldReloadForChunkError(error, window.location.pathname, window.sessionStorage))
+          window.location.reload();
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, Overlay]);
+
+  useEffect(() => {
     // The notice and panel are gone: when focus went with them, continue from the page's content.
     const focusLost = !document.activeElement || document.activeElement === document.body;
-    if (wasOpen.current && !open && focusLost)
+    if (wasOpen.current && !wanted && focusLost)
       document.getElementById("main")?.focus({ preventScroll: true });
-    wasOpen.current = open;
-  }, [started, view]);
+    wasOpen.current = wanted;
+  }, [wanted]);
 
   useEffect(() => {
     // The first snapshot is the cookie read at start; announce only choices made afterwards.
@@ -45,11 +81,7 @@ export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
 
   return (
     <>
-      {started && view !== "hidden" ? (
-        <Suspense fallback={null}>
-          <ConsentOverlay labels={labels} />
-        </Suspense>
-      ) : null}
+      {wanted && Overlay ? <Overlay labels={labels} /> : null}
       <p role="status" className="visually-hidden">
         {announcement}
       </p>
