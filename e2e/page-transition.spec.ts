@@ -6,8 +6,8 @@ import { translation } from "./helpers/content";
 
 /**
  * The page transition as a visitor meets it: following one of the site's links fades the old page
- * out and the new one in; nothing else does, not the first load, nor what appears after it
- * (components/page-transition/page-transition.tsx says why).
+ * out and the new one in; the first load does not, nor the consent notice appearing after it
+ * (components/page-transition/page-transition.tsx and features/consent/consent-slot.tsx say why).
  */
 
 interface StartedTransition {
@@ -45,14 +45,21 @@ const viewTransitions = (page: Page) =>
     return recorded;
   });
 
-test("a first visit starts no view transition: not at hydration, not when the consent notice appears", async ({
-  page,
-}) => {
+/**
+ * A first visit to the legal notice, recorded, once hydrated and its consent notice is in place
+ * (lazily loaded code: it appears after hydration, in a commit React may animate).
+ */
+async function firstVisitWithNotice(page: Page): Promise<void> {
   await recordViewTransitions(page);
   await page.goto("/legals");
   await hydrated(page);
-  // The notice is lazily loaded code: it appears after hydration, in a commit React may animate.
   await expect(page.getByRole("region", { name: translation("fr", "consent.title") })).toBeVisible();
+}
+
+test("a first visit starts no view transition: not at hydration, not when the consent notice appears", async ({
+  page,
+}) => {
+  await firstVisitWithNotice(page);
   // The commit that shows it has run; give a transition it started time to be recorded too.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 300))));
   expect(await viewTransitions(page)).toEqual([]);
@@ -61,11 +68,8 @@ test("a first visit starts no view transition: not at hydration, not when the co
 test("following a site link fades the page: one view transition, of the page's own elements", async ({
   page,
 }) => {
-  await recordViewTransitions(page);
-  await page.goto("/legals");
-  await hydrated(page);
   // (the notice in place first: what appears after the click is the navigation's alone)
-  await expect(page.getByRole("region", { name: translation("fr", "consent.title") })).toBeVisible();
+  await firstVisitWithNotice(page);
   const heading = await page.getByRole("heading", { level: 1 }).textContent();
   const documents: string[] = [];
   page.on("request", (request) => {

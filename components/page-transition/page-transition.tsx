@@ -1,27 +1,27 @@
 "use client";
 
-import { ViewTransition, type ReactNode } from "react";
-
-import { PAGE_NAVIGATION_TYPE } from "@/components/site-link/client-navigation";
+import { useSyncExternalStore, ViewTransition, type ReactNode } from "react";
 
 /** The view transition name and class styled by page-transition.css. */
 export const PAGE_TRANSITION_NAME = "page";
 
+const subscribeToNothing = () => () => {};
+const afterHydration = () => true;
+const duringServerRenderAndHydration = () => false;
+
 /**
- * Fades the page out, then the next one in, when a visitor follows one of the site's links (a
- * navigation ClientNavigation types PAGE_NAVIGATION_TYPE). Put it around `{children}` in a layout:
- * layouts persist, so each navigation is an "update" of this boundary. Every other commit React
- * may animate leaves it still ("none"): the first load's hydration, a lazily loaded part appearing
- * after it (the consent notice on a first visit: animated, the whole page froze for a snapshot and
- * every element of it was measured), a form's answer, back and forward (where a phone's browser
- * shows its own swipe).
+ * Fades the page out, then the next one in, on client navigations. Put it
+ * around `{children}` in a layout: layouts persist, so each navigation is an
+ * "update" of this boundary. It stays inert ("none") until hydrated, because
+ * React also animates Suspense boundaries streamed in on first load. Once
+ * hydrated, any commit React may animate fades the page, a lazy component's
+ * reveal among them: what appears on its own after the first load is shown by a
+ * plain state update instead (the consent notice: features/consent/consent-slot.tsx).
  */
 export function PageTransition({ children }: { children: ReactNode }) {
+  const isHydrated = useSyncExternalStore(subscribeToNothing, afterHydration, duringServerRenderAndHydration);
   return (
-    <ViewTransition
-      name={PAGE_TRANSITION_NAME}
-      default={{ [PAGE_NAVIGATION_TYPE]: PAGE_TRANSITION_NAME, default: "none" }}
-    >
+    <ViewTransition name={PAGE_TRANSITION_NAME} default={isHydrated ? PAGE_TRANSITION_NAME : "none"}>
       {children}
     </ViewTransition>
   );

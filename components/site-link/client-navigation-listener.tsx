@@ -3,18 +3,11 @@
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
 
-import {
-  CLIENT_NAVIGATION_EVENT,
-  clientNavigationOf,
-  PAGE_NAVIGATION_TYPE,
-  routerHref,
-  siteLinkOf,
-} from "./client-navigation";
+import { CLIENT_NAVIGATION_EVENT, clientNavigationOf, routerHref, siteLinkOf } from "./client-navigation";
 
 /**
  * Follows the site's links (SiteLink) with the app router: a plain click navigates on the client
- * (announced as CLIENT_NAVIGATION_EVENT, which the progress bar follows, and typed
- * PAGE_NAVIGATION_TYPE, which the page transition animates), and a pointer over a
+ * (announced as CLIENT_NAVIGATION_EVENT, which the progress bar follows), and a pointer over a
  * link or keyboard focus on it fetches its page ahead. Not a touch: every scroll gesture on a phone
  * starts with one, and each would fetch a page and the pictures it preloads. One set of listeners
  * on the document for every link; renders nothing. Put it once in the layout.
@@ -30,7 +23,7 @@ export function ClientNavigation() {
       if (href === null) return;
       event.preventDefault();
       document.dispatchEvent(new CustomEvent(CLIENT_NAVIGATION_EVENT, { detail: href }));
-      router.push(href, { transitionTypes: [PAGE_NAVIGATION_TYPE] });
+      router.push(href);
     };
     // mouseover repeats for every child the pointer crosses: one prefetch per link reached.
     let reached: HTMLAnchorElement | null = null;

@@ -52,13 +52,6 @@ export function routerHref(link: HTMLAnchorElement, origin: string): string | nu
   return url.pathname + url.search + url.hash;
 }
 
-/**
- * The transition type ClientNavigation gives the router's navigation (`React.addTransitionType`):
- * the page transition animates a commit of that type and no other, so a lazily loaded part
- * appearing, or a form's answer, never fades the whole page.
- */
-export const PAGE_NAVIGATION_TYPE = "page-navigation";
-
 /** What ClientNavigation dispatches on the document as it hands a click to the router (detail: the href). */
 export const CLIENT_NAVIGATION_EVENT = "site:client-navigation";
 

@@ -6,7 +6,6 @@ import {
   CLIENT_NAVIGATION_ATTRIBUTE,
   clientNavigationOf,
   isSitePath,
-  PAGE_NAVIGATION_TYPE,
 } from "@/components/site-link/client-navigation";
 import { ClientNavigation } from "@/components/site-link/client-navigation-listener";
 import { SiteLink } from "@/components/site-link/site-link";
@@ -67,16 +66,14 @@ describe("ClientNavigation", () => {
     );
   }
 
-  it("follows a plain click on a site link with the app router, from inside the link too, typed as a page navigation", () => {
+  it("follows a plain click on a site link with the app router, from inside the link too", () => {
     renderLinks();
     const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
     act(() => {
       screen.getByText("Works").dispatchEvent(click);
     });
     expect(click.defaultPrevented).toBe(true);
-    expect(testRouter.push).toHaveBeenCalledWith("/en/works?page=2", {
-      transitionTypes: [PAGE_NAVIGATION_TYPE],
-    });
+    expect(testRouter.push).toHaveBeenCalledWith("/en/works?page=2");
   });
 
   it.each([

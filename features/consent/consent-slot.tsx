@@ -19,8 +19,8 @@ let overlayCode: Promise<Overlay> | undefined;
  * The notice and panel's code, loaded once, the first time a visitor has something to decide, and
  * only in the browser (they need the cookie). Loaded by hand, then shown by a plain state update,
  * rather than through React.lazy: a lazy component's reveal is a commit React may animate, and
- * takes the transition types queued for a navigation under way, so a page transition
- * (components/page-transition) would fade the whole page for it.
+ * the page transition (components/page-transition) faded the whole page for it on every first
+ * visit (the page frozen for a snapshot, each of its elements measured).
  */
 function loadOverlay(): Promise<Overlay> {
   overlayCode ??= import("./consent-overlay").then(
