@@ -49,12 +49,14 @@ async function settled(batch: SettledBatch): Promise<void> {
   metrics.publishRenders.inc({ outcome: "rendered" }, batch.rendered);
   metrics.publishRenders.inc({ outcome: "failed" }, batch.failed);
   metrics.publishQueue.set(0);
+  // "Live" once visitors get it: the proxies' stored copies go first (a proxy answering from its
+  // cache would still show the old page after the line was written).
+  const proxies = proxyPurgeUrls();
+  if (proxies.length > 0) await purgeProxyCaches(proxies, log);
   const line = `[publish] live in ${batch.seconds.toFixed(1)} s: ${batch.rendered} page(s) rendered anew, ${batch.failed} failed`;
   if (batch.failed > 0)
     log.error(`${line} (those serve their last good version until their next visit renders them)`);
   else log.info(line);
-  const proxies = proxyPurgeUrls();
-  if (proxies.length > 0) await purgeProxyCaches(proxies, log);
 }
 
 let queue: RerenderQueue | undefined;
