@@ -109,10 +109,9 @@ const ACTION =
   "for(var i=0;i<r.length;i++)(function(c){if(!c)return;try{" +
   'var o={display:"swap"};D.forEach(function(p){var v=c.getPropertyValue(p);' +
   'if(v)o[p.replace(/^font-/,"").replace(/-(\\w)/g,function(m,x){return x.toUpperCase()})]=v});' +
-  'var n=c.getPropertyValue("font-family").replace(/^["\']|["\']$/g,""),f=new F(n,c.getPropertyValue("src"),o),' +
-  'b=c.getPropertyValue("font-display")==="fallback";a.push(f);' +
-  "if(u[n.toLowerCase()])q.push(f.load().then(null,function(){}));" +
-  'setTimeout(function(){if(b&&f.status==="loading"){f.late=1;if(k)s.delete(f)}},3000)' +
+  'var y=c.getPropertyValue("font-family").replace(/^["\']|["\']$/g,""),f=new F(y,c.getPropertyValue("src"),o);a.push(f);' +
+  "if(u[y.toLowerCase()])q.push(f.load().then(null,function(){}));" +
+  'if(c.getPropertyValue("font-display")==="fallback")setTimeout(function(){if(f.status==="loading"){f.late=1;if(k)s.delete(f)}},3000)' +
   "}catch(e){}})(r[i].style);" +
   "Promise.all(q).then(put);setTimeout(put,3000)";
 
