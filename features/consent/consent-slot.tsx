@@ -2,8 +2,6 @@
 
 import { useEffect, useRef, useState } from "react";
 
-import { shouldReloadForChunkError } from "@/lib/errors/chunk-reload";
-
 import type { ConsentLabels } from "./labels";
 import { useConsentState } from "./use-consent";
 // The notice's styles come with the page, not with its lazily loaded code: npm start writes a
@@ -51,13 +49,9 @@ export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
     let current = true;
     loadOverlay().then(
       (loaded) => current && setOverlay(() => loaded),
-      (error: unknown) => {
-        // A chunk a new deploy removed: the page reloads once (lib/errors/chunk-reload.ts). Any
-        // other failure leaves the page as it is, every service still refused, and the notice is
-        // asked for again the next time it should show.
-        if (shouldReloadForChunkError(error, window.location.pathname, window.sessionStorage))
-          window.location.reload();
-      },
+      // A failed load leaves the page as it is, every service still refused; a reload here could
+      // repeat on every page a blocker or proxy keeps failing, while the page itself works.
+      () => undefined,
     );
     return () => {
       current = false;
