@@ -4,7 +4,7 @@ import { NGINX_PURGE_SECRET, startNginx, type Nginx } from "../test-support/ngin
 import { expect, test } from "./fixtures";
 import { renderedContent } from "./helpers/html";
 import { rawExchange, rawRequest } from "./helpers/raw-request";
-import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
+import { publishWatch, startSiteServer, type SiteServer } from "./helpers/site-server";
 
 /**
  * The cache stores only requests in the site's one spelling, keyed by what the server reads, on the shipped
@@ -244,9 +244,10 @@ const visitorQuery = fc
 
 test("a visitor's query string never reaches the page stored for everyone", async () => {
   test.setTimeout(120_000);
-  const logStart = site.output().length;
+  const live = publishWatch(site);
   const pages = ["/legals", "/en/legals", "/works", "/works/electrique", "/en/works-completed"];
-  for (const [index, pairs] of fc.sample(visitorQuery, { numRuns: 15, seed: 24 }).entries()) {
+  const queries = fc.sample(visitorQuery, { numRuns: 15, seed: 24 });
+  for (const [index, pairs] of queries.entries()) {
     const page = pages[index % pages.length];
     const marker = `seen${index}x${pairs.map(([, value]) => value).join("")}`;
     const query = [...pairs.map(([name, value]) => `${encodeURIComponent(name)}=${marker}${value}`)];
@@ -265,11 +266,7 @@ test("a visitor's query string never reaches the page stored for everyone", asyn
     expect(later.body, `${page} ${query.join("&")}`).not.toContain(marker);
   }
   // The publishes' background renders end before the next test compares stored pages.
-  await waitFor(
-    async () => /\[publish\] live in/.test(site.output().slice(logStart)),
-    90_000,
-    "the publishes' renders settled",
-  );
+  await live({ publishes: queries.length, timeoutMs: 90_000 });
 });
 
 /** Next's internal request headers (lib/net/internal-headers.mjs), as anyone can send them. */

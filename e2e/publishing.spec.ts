@@ -4,7 +4,7 @@ import path from "node:path";
 import { hydrated } from "../test-support/settle";
 import { expect, test } from "./fixtures";
 import { previewLink } from "./helpers/release";
-import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
+import { publishWatch, startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 
 /**
  * Publishing without a redeploy: with the bundled repository, editing a file
@@ -53,7 +53,7 @@ test("an edited document shows within the revalidation window, and once rendered
   console.log(`edit visible after ${seconds.toFixed(1)} s`);
 
   editDocument(file, (doc) => (doc.data.title = "Électrique, version finale"));
-  const logStart = server.output().length;
+  const live = publishWatch(server);
   const webhook = await fetch(`${server.origin}/api/revalidate`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -62,11 +62,7 @@ test("an edited document shows within the revalidation window, and once rendered
   expect(webhook.status).toBe(200);
   // After the webhook the page is rendered anew in the background (features/publish): the first
   // visit once that is done gets the new content, without waiting for the revalidation window.
-  await waitFor(
-    async () => /\[publish\] live in/.test(server.output().slice(logStart)),
-    20_000,
-    "the publish's renders settled",
-  );
+  await live();
   expect(await h1("/works/electrique")).toBe("Électrique, version finale");
 });
 

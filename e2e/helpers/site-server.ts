@@ -116,3 +116,21 @@ export async function waitFor(
   }
   throw new Error(`${what}: not seen within ${timeoutMs / 1000} s`);
 }
+
+/**
+ * Watches the sites' logs from now on: the function returned resolves once they have logged
+ * `publishes` publishes as live (features/publish: their pages rendered anew, the proxies purged;
+ * a batch's line counts the publishes it took in). A test that sends webhooks waits for all of
+ * them, so no render or purge of its publishes lands in a later test.
+ */
+export function publishWatch(...sites: Array<Pick<SiteServer, "output">>) {
+  const from = sites.map((site) => site.output().length);
+  const live = () =>
+    sites
+      .flatMap((site, index) => [...site.output().slice(from[index]).matchAll(LIVE_LINE)])
+      .reduce((sum, line) => sum + Number(line[1]), 0);
+  return ({ publishes = 1, timeoutMs = 20_000 } = {}) =>
+    waitFor(async () => live() >= publishes, timeoutMs, `${publishes} publish(es) live`);
+}
+
+const LIVE_LINE = /\[publish\] live in .*, for (\d+) publish\(es\)/g;

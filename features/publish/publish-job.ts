@@ -53,7 +53,7 @@ async function settled(batch: SettledBatch): Promise<void> {
   // cache would still show the old page after the line was written).
   const proxies = proxyPurgeUrls();
   if (proxies.length > 0) await purgeProxyCaches(proxies, log);
-  const line = `[publish] live in ${batch.seconds.toFixed(1)} s: ${batch.rendered} page(s) rendered anew, ${batch.failed} failed`;
+  const line = `[publish] live in ${batch.seconds.toFixed(1)} s: ${batch.rendered} page(s) rendered anew, ${batch.failed} failed, for ${batch.publishes} publish(es)`;
   if (batch.failed > 0)
     log.error(`${line} (those serve their last good version until their next visit renders them)`);
   else log.info(line);

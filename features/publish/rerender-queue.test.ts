@@ -31,7 +31,7 @@ test("every page rendered once, a few at a time, then the batch is settled once"
   expect([...run.attempts.values()]).toEqual(paths.map(() => 1));
   expect(run.mostAtOnce()).toBe(3);
   expect(run.batches).toHaveLength(1);
-  expect(run.batches[0]).toMatchObject({ rendered: 20, failed: 0 });
+  expect(run.batches[0]).toMatchObject({ rendered: 20, failed: 0, publishes: 1 });
   expect(run.queue.size).toBe(0);
 });
 
@@ -70,5 +70,35 @@ test("pages added while a batch runs join it, and a page added again is rendered
   expect(run.attempts.get("/")).toBe(2);
   expect(run.attempts.get("/contact")).toBe(1);
   // The render that began before the second publish does not count: its page was rendered again.
-  expect(run.batches).toEqual([expect.objectContaining({ rendered: 2, failed: 0 })]);
+  expect(run.batches).toEqual([expect.objectContaining({ rendered: 2, failed: 0, publishes: 2 })]);
+});
+
+test("pages added while a settled batch is reported (the proxies being purged) are rendered, in a batch of their own", async () => {
+  const rendered: string[] = [];
+  const batches: SettledBatch[] = [];
+  let release: () => void = () => undefined;
+  const purging = new Promise<void>((resolve) => (release = resolve));
+  const queue = new RerenderQueue({
+    concurrency: 1,
+    retryDelaysMs: [],
+    render: async (path) => {
+      rendered.push(path);
+      return true;
+    },
+    onSettled: async (batch) => {
+      batches.push(batch);
+      if (batches.length === 1) await purging;
+    },
+  });
+  queue.add(["/"]);
+  while (batches.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+  queue.add(["/contact"]);
+  release();
+  await queue.idle();
+  expect(rendered).toEqual(["/", "/contact"]);
+  expect(queue.size).toBe(0);
+  expect(batches).toEqual([
+    expect.objectContaining({ rendered: 1, failed: 0, publishes: 1 }),
+    expect.objectContaining({ rendered: 1, failed: 0, publishes: 1 }),
+  ]);
 });

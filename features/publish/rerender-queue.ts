@@ -11,6 +11,8 @@
 export interface SettledBatch {
   rendered: number;
   failed: number;
+  /** The publishes (calls of `add`) whose pages the batch rendered. */
+  publishes: number;
   /** From the first publish of the batch to the last page rendered or given up. */
   seconds: number;
 }
@@ -31,6 +33,7 @@ export class RerenderQueue {
   private batchStart: number | undefined;
   private rendered = 0;
   private failed = 0;
+  private publishes = 0;
   private wake: (() => void) | undefined;
   private running: Promise<void> | undefined;
   private readonly now: () => number;
@@ -46,6 +49,7 @@ export class RerenderQueue {
   add(paths: Iterable<string>, since?: number): void {
     const now = this.now();
     this.batchStart ??= since ?? now;
+    this.publishes += 1;
     for (const path of paths) this.waiting.set(path, { attempts: 0, notBefore: now });
     this.wake?.();
     this.running ??= this.work().finally(() => {
@@ -64,25 +68,31 @@ export class RerenderQueue {
   }
 
   private async work(): Promise<void> {
+    // Pages added while a settled batch is reported (its proxies purged) find this loop still
+    // running, so `add` starts none: they make the next batch.
     while (this.waiting.size > 0) {
-      const now = this.now();
-      const due = [...this.waiting].filter(([, state]) => state.notBefore <= now).map(([path]) => path);
-      if (due.length === 0) {
-        const next = Math.min(...[...this.waiting.values()].map((state) => state.notBefore));
-        await this.sleep(next - now);
-        continue;
+      while (this.waiting.size > 0) {
+        const now = this.now();
+        const due = [...this.waiting].filter(([, state]) => state.notBefore <= now).map(([path]) => path);
+        if (due.length === 0) {
+          const next = Math.min(...[...this.waiting.values()].map((state) => state.notBefore));
+          await this.sleep(next - now);
+          continue;
+        }
+        await this.renderAll(due);
       }
-      await this.renderAll(due);
+      const batch = {
+        rendered: this.rendered,
+        failed: this.failed,
+        publishes: this.publishes,
+        seconds: (this.now() - (this.batchStart ?? this.now())) / 1000,
+      };
+      this.batchStart = undefined;
+      this.rendered = 0;
+      this.failed = 0;
+      this.publishes = 0;
+      await this.options.onSettled(batch);
     }
-    const batch = {
-      rendered: this.rendered,
-      failed: this.failed,
-      seconds: (this.now() - (this.batchStart ?? this.now())) / 1000,
-    };
-    this.batchStart = undefined;
-    this.rendered = 0;
-    this.failed = 0;
-    await this.options.onSettled(batch);
   }
 
   private async renderAll(paths: string[]): Promise<void> {
