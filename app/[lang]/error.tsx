@@ -16,7 +16,7 @@ export default function Error(props: ErrorProps) {
   // Here, not in the view: when a new deployment removed this build's chunks, the view's own chunk
   // is among the missing, and the reload must not wait for it.
   useEffect(() => {
-    if (shouldReloadForChunkError(error, window.location.pathname, window.sessionStorage)) {
+    if (shouldReloadForChunkError(error, window.location.pathname, () => window.sessionStorage)) {
       window.location.reload();
     }
   }, [error]);

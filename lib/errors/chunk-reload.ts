@@ -14,17 +14,23 @@ export function isChunkLoadError(error: unknown): boolean {
   return CHUNK_ERROR.test(error.name) || CHUNK_ERROR.test(error.message);
 }
 
-/** True when the caller should reload now; records the reload so the next failure does not. */
+/**
+ * True when the caller should reload now; records the reload so the next failure does not.
+ * `openStorage` is called here, inside the guard: where storage is disabled, merely reading
+ * `window.sessionStorage` throws.
+ */
 export function shouldReloadForChunkError(
   error: unknown,
   pathname: string,
-  storage: Pick<Storage, "getItem" | "setItem">,
+  openStorage: () => Pick<Storage, "getItem" | "setItem">,
   now = Date.now(),
 ): boolean {
   if (!isChunkLoadError(error)) return false;
   const key = `chunk-reload:${pathname}`;
+  let storage: Pick<Storage, "getItem" | "setItem">;
   let last = 0;
   try {
+    storage = openStorage();
     last = Number(storage.getItem(key)) || 0;
   } catch {
     return false; // storage unavailable: never risk a loop

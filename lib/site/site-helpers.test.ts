@@ -105,12 +105,21 @@ describe("errors", () => {
 
   test("a chunk-load failure reloads once per page, then shows the error page", () => {
     const error = Object.assign(new Error("Loading chunk 42 failed."), { name: "ChunkLoadError" });
-    const store = storage();
+    const opened = storage();
+    const store = () => opened;
     expect(isChunkLoadError(error)).toBe(true);
     expect(shouldReloadForChunkError(error, "/works", store, 1_000_000)).toBe(true);
     expect(shouldReloadForChunkError(error, "/works", store, 1_000_500)).toBe(false);
     expect(shouldReloadForChunkError(error, "/works", store, 1_000_000 + RELOAD_WINDOW_MS + 1)).toBe(true);
     expect(shouldReloadForChunkError(new Error("boom"), "/contact", store)).toBe(false);
+  });
+
+  test("where storage is disabled (reading it throws), a chunk-load failure shows the error page, never a reload", () => {
+    const error = Object.assign(new Error("Loading chunk 42 failed."), { name: "ChunkLoadError" });
+    const disabled = () => {
+      throw new DOMException("The operation is insecure.", "SecurityError");
+    };
+    expect(shouldReloadForChunkError(error, "/works", disabled)).toBe(false);
   });
 
   test("the status code defaults to 500", () => {
