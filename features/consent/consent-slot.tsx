@@ -11,6 +11,12 @@ import "./consent.module.css";
 
 type Overlay = typeof import("./consent-overlay").ConsentOverlay;
 
+/**
+ * Waits before each new try of a failed load (a connection that dropped for a moment); after the
+ * last, the page stays as it is, every service refused, until the visitor opens the settings.
+ */
+export const OVERLAY_RETRY_DELAYS_MS = [2_000, 8_000, 30_000] as const;
+
 let overlayCode: Promise<Overlay> | undefined;
 
 /**
@@ -47,14 +53,22 @@ export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
   useEffect(() => {
     if (!wanted || Overlay) return;
     let current = true;
-    loadOverlay().then(
-      (loaded) => current && setOverlay(() => loaded),
-      // A failed load leaves the page as it is, every service still refused; a reload here could
-      // repeat on every page a blocker or proxy keeps failing, while the page itself works.
-      () => undefined,
-    );
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const attempt = (tries: number) =>
+      loadOverlay().then(
+        (loaded) => current && setOverlay(() => loaded),
+        // A failed load leaves the page as it is, every service still refused, and is tried again
+        // a few times; a reload here could repeat on every page a blocker or proxy keeps failing,
+        // while the page itself works.
+        () => {
+          const delay = OVERLAY_RETRY_DELAYS_MS[tries];
+          if (current && delay !== undefined) retry = setTimeout(() => attempt(tries + 1), delay);
+        },
+      );
+    attempt(0);
     return () => {
       current = false;
+      clearTimeout(retry);
     };
   }, [wanted, Overlay]);
 
