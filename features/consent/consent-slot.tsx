@@ -70,7 +70,8 @@ export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
       current = false;
       clearTimeout(retry);
     };
-  }, [wanted, Overlay]);
+    // `view`: opening the settings after the last try asks once more.
+  }, [wanted, view, Overlay]);
 
   useEffect(() => {
     // The notice and panel are gone: when focus went with them, continue from the page's content.
