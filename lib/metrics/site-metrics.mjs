@@ -115,7 +115,7 @@ function define(registry, hooks, log) {
     webhookCalls: counter("site_webhook_calls_total", "Calls of the publish webhook by outcome", ["outcome"]),
     publishSeconds: new client.Histogram({
       name: "site_publish_to_live_seconds",
-      help: "From a publish (the webhook) to every page it changed rendered anew or given up, per batch of publishes",
+      help: "From a publish (the webhook) to every page it changed rendered anew or given up and the proxies purged, per batch of publishes",
       buckets: [1, 2, 5, 10, 30, 60, 120, 300, 600, 1800, 3600],
       registers,
     }),
