@@ -1,13 +1,11 @@
 "use client";
 
-import { useSyncExternalStore, ViewTransition, type ReactNode } from "react";
+import { ViewTransition, type ReactNode } from "react";
+
+import { useHydrated } from "@/components/hooks/use-hydrated";
 
 /** The view transition name and class styled by page-transition.css. */
 export const PAGE_TRANSITION_NAME = "page";
-
-const subscribeToNothing = () => () => {};
-const afterHydration = () => true;
-const duringServerRenderAndHydration = () => false;
 
 /**
  * Fades the page out, then the next one in, on client navigations. Put it
@@ -19,7 +17,7 @@ const duringServerRenderAndHydration = () => false;
  * plain state update instead (the consent notice: features/consent/consent-slot.tsx).
  */
 export function PageTransition({ children }: { children: ReactNode }) {
-  const isHydrated = useSyncExternalStore(subscribeToNothing, afterHydration, duringServerRenderAndHydration);
+  const isHydrated = useHydrated();
   return (
     <ViewTransition name={PAGE_TRANSITION_NAME} default={isHydrated ? PAGE_TRANSITION_NAME : "none"}>
       {children}

@@ -65,15 +65,19 @@ export function ConsentProvider({
           enabled ? startAnalytics(gaMeasurementId) : stopAnalytics(gaMeasurementId),
         )
       : undefined;
-    const saved = readConsentCookie();
-    store.dispatch({ type: "start", saved: saved?.choices ?? null, receipt: saved?.receipt });
+    // Started in a task of its own: the consumers' re-render it causes is then not
+    // added to hydration's effects, which run in one task.
+    const start = setTimeout(() => {
+      const saved = readConsentCookie();
+      store.dispatch({ type: "start", saved: saved?.choices ?? null, receipt: saved?.receipt });
+      document.documentElement.dataset.consent = "ready";
+    }, 0);
     // Records a choice could not send before (offline, a server error) go now.
     if (recording) void sendConsentRecords();
-    // A mark for styles and tests: the visitor's choices are known and applied from here on.
-    document.documentElement.dataset.consent = "ready";
     const open = () => store.dispatch({ type: "open" });
     window.addEventListener(OPEN_CONSENT_EVENT, open);
     return () => {
+      clearTimeout(start);
       stopListening?.();
       window.removeEventListener(OPEN_CONSENT_EVENT, open);
     };

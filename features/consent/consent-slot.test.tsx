@@ -48,6 +48,10 @@ async function page() {
     </scroll.ScrollProvider>,
   );
   const { act, screen } = testing;
+  // The provider starts the consent a task after mounting.
+  await act(async () => {
+    jest.advanceTimersByTime(0);
+  });
   return {
     screen,
     /** Lets the failed load settle (no notice), then moves the clock on by `ms`. */

@@ -1,13 +1,13 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+
+import { useHydrated } from "@/components/hooks/use-hydrated";
 
 import { useScrollLock } from "@/features/scroll";
 
 import styles from "./menu-toggle.module.css";
-
-const subscribeToNothing = () => () => {};
 
 /**
  * The small-screen navigation: a disclosure button that shows the menu, closes
@@ -27,11 +27,7 @@ export function MenuToggle({
   // Open for the page it was opened on: a navigation closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
-  const hydrated = useSyncExternalStore(
-    subscribeToNothing,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
 
   // The open menu covers the page: the page stays where it is behind it.
   useScrollLock(open);
