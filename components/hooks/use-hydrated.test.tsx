@@ -28,10 +28,12 @@ describe("useHydrated", () => {
     seen.header = [];
 
     const errors: unknown[] = [];
-    await act(async () => {
+    // A synchronous act: hydration, its commit and its effects run to the end before it returns,
+    // with no task in between (an async act may let a timer through on a loaded machine).
+    act(() => {
       hydrateRoot(container, <Probe name="header" />, { onRecoverableError: (error) => errors.push(error) });
     });
-    // Hydration's effects are done (act flushed them): no re-render was added to them.
+    // Hydration's effects are done: no re-render was added to them.
     expect(errors).toEqual([]);
     expect(seen.header).toEqual([false]);
     expect(container.querySelector("p")).toHaveAttribute("data-hydrated", "false");
@@ -43,7 +45,7 @@ describe("useHydrated", () => {
     // A component mounted after hydration (a client navigation's new layout) starts true.
     const later = document.createElement("div");
     document.body.append(later);
-    await act(async () => createRoot(later).render(<Probe name="later" />));
+    act(() => createRoot(later).render(<Probe name="later" />));
     expect(seen.later).toEqual([true]);
   });
 });
