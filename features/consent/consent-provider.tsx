@@ -65,19 +65,25 @@ export function ConsentProvider({
           enabled ? startAnalytics(gaMeasurementId) : stopAnalytics(gaMeasurementId),
         )
       : undefined;
-    // Started in a task of its own: the consumers' re-render it causes is then not
-    // added to hydration's effects, which run in one task.
-    const start = setTimeout(() => {
+    const start = () => {
+      if (store.getState().started) return;
       const saved = readConsentCookie();
       store.dispatch({ type: "start", saved: saved?.choices ?? null, receipt: saved?.receipt });
+      // A mark for styles and tests: the visitor's choices are known and applied from here on.
       document.documentElement.dataset.consent = "ready";
-    }, 0);
+    };
+    // Started in a task of its own: the consumers' re-render it causes is then not added to
+    // hydration's effects, which run in one task. A visitor's action that comes first (the
+    // footer's "cookie preferences", a video's own button) starts it at once.
+    const startTask = setTimeout(start, 0);
+    const stopEarlyStart = store.startBeforeFirstAction(start);
     // Records a choice could not send before (offline, a server error) go now.
     if (recording) void sendConsentRecords();
     const open = () => store.dispatch({ type: "open" });
     window.addEventListener(OPEN_CONSENT_EVENT, open);
     return () => {
-      clearTimeout(start);
+      clearTimeout(startTask);
+      stopEarlyStart();
       stopListening?.();
       window.removeEventListener(OPEN_CONSENT_EVENT, open);
     };

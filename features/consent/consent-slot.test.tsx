@@ -95,3 +95,16 @@ test("after the last try the page stays as it is, without a notice or an error, 
   await openSettings();
   expect(await screen.findByText("the notice")).toBeTruthy();
 });
+
+test("settings opened while the tries were failing can be opened again after the last one, and then show", async () => {
+  mockFailures = OVERLAY_RETRY_DELAYS_MS.length + 2;
+  const { screen, failedTryThenWait, openSettings } = await page();
+  await failedTryThenWait(1_000);
+  // The visitor asks for the settings before the next try: they are open, in the state, from here on.
+  await openSettings();
+  for (const delay of OVERLAY_RETRY_DELAYS_MS) await failedTryThenWait(delay);
+  await failedTryThenWait(60_000);
+  expect(mockFailures).toBe(0);
+  await openSettings();
+  expect(await screen.findByText("the notice")).toBeTruthy();
+});

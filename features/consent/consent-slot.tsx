@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 
 import type { ConsentLabels } from "./labels";
+import { OPEN_CONSENT_EVENT } from "./open-preferences";
 import { useConsentState } from "./use-consent";
 // The notice's styles come with the page, not with its lazily loaded code: npm start writes a
 // page's stylesheets into its head (server/inline-styles.mjs), so a first visitor's notice shows
@@ -49,6 +50,16 @@ export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
   const wasOpen = useRef(false);
   const wanted = started && view !== "hidden";
   const [Overlay, setOverlay] = useState<Overlay | null>(null);
+  // Each time the visitor opens the settings (the footer's button), even while they are
+  // already open in the state, since the notice's code never arrived to show them.
+  const [asks, setAsks] = useState(0);
+
+  useEffect(() => {
+    if (Overlay) return;
+    const ask = () => setAsks((count) => count + 1);
+    window.addEventListener(OPEN_CONSENT_EVENT, ask);
+    return () => window.removeEventListener(OPEN_CONSENT_EVENT, ask);
+  }, [Overlay]);
 
   useEffect(() => {
     if (!wanted || Overlay) return;
@@ -70,8 +81,8 @@ export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
       current = false;
       clearTimeout(retry);
     };
-    // `view`: opening the settings after the last try asks once more.
-  }, [wanted, view, Overlay]);
+    // `asks`: opening the settings after the last try starts the tries again.
+  }, [wanted, asks, Overlay]);
 
   useEffect(() => {
     // The notice and panel are gone: when focus went with them, continue from the page's content.

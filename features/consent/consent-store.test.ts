@@ -98,4 +98,24 @@ describe("consent store and events", () => {
     store.dispatch({ type: "start", saved: null });
     expect(onChange).not.toHaveBeenCalled();
   });
+
+  it("starts first when a visitor's action comes before the page's start, so the action is not lost", () => {
+    const { store, start } = started({ necessary: true, analytics: false, vimeo: false });
+    const stop = store.startBeforeFirstAction(start);
+    const vimeo = jest.fn();
+    store.subscribe("vimeo", vimeo);
+    store.dispatch({ type: "open" });
+    expect(store.getState()).toMatchObject({ started: true, view: "expanded" });
+    store.dispatch({ type: "allow", id: "vimeo" });
+    expect(vimeo.mock.calls).toEqual([
+      [{ service: "vimeo", enabled: false }],
+      [{ service: "vimeo", enabled: true }],
+    ]);
+    // Taken back (the page is gone), an early action is ignored again, as the machine has it.
+    const { store: other, start: otherStart } = started();
+    other.startBeforeFirstAction(otherStart)();
+    other.dispatch({ type: "open" });
+    expect(other.getState().started).toBe(false);
+    stop();
+  });
 });

@@ -29,6 +29,12 @@ export interface ConsentStore {
   /** Calls `listener` with each enable or disable event of `topic`; returns the unsubscribe function. */
   subscribe(topic: ConsentTopic, listener: ConsentListener): () => void;
   unsubscribe(topic: ConsentTopic, listener: ConsentListener): void;
+  /**
+   * Has `start` run (it dispatches the `start` action) before an action that comes while the page
+   * has not started yet, which would otherwise be ignored: a visitor's click between hydration and
+   * the start's own task. Returns the function that takes it back.
+   */
+  startBeforeFirstAction(start: () => void): () => void;
 }
 
 /** Saves a decision (the cookie, its record) and gives back its receipt. */
@@ -45,6 +51,7 @@ export function createConsentStore(
   let state = INITIAL_CONSENT;
   const stateListeners = new Set<() => void>();
   const listeners = new Map<ConsentTopic, Set<ConsentListener>>();
+  let startFirst: (() => void) | undefined;
 
   function emit(change: ConsentChange) {
     for (const topic of [change.service, "*"]) {
@@ -63,6 +70,7 @@ export function createConsentStore(
     services,
     getState: () => state,
     dispatch(action) {
+      if (!state.started && action.type !== "start") startFirst?.();
       const next = transition(services, state, action);
       if (next.state === state) return;
       state = next.save
@@ -83,6 +91,12 @@ export function createConsentStore(
     },
     unsubscribe(topic, listener) {
       listeners.get(topic)?.delete(listener);
+    },
+    startBeforeFirstAction(start) {
+      startFirst = start;
+      return () => {
+        if (startFirst === start) startFirst = undefined;
+      };
     },
   };
   return store;

@@ -102,3 +102,33 @@ test("pages added while a settled batch is reported (the proxies being purged) a
     expect.objectContaining({ rendered: 1, failed: 0, publishes: 1 }),
   ]);
 });
+
+test("a page added at any moment of the loop's end (a webhook's continuation among its microtasks) is rendered", async () => {
+  const hops = (count: number, then: () => void) =>
+    count === 0 ? then() : queueMicrotask(() => hops(count - 1, then));
+  for (let depth = 0; depth < 12; depth++) {
+    const rendered: string[] = [];
+    let settled = 0;
+    const queue = new RerenderQueue({
+      concurrency: 1,
+      retryDelaysMs: [],
+      render: async (path) => {
+        rendered.push(path);
+        return true;
+      },
+      onSettled: () => {
+        settled += 1;
+        if (settled === 1) hops(depth, () => queue.add(["/contact"]));
+      },
+    });
+    queue.add(["/"]);
+    while (settled < 1) await new Promise((resolve) => setTimeout(resolve, 1));
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await queue.idle();
+    expect({ depth, rendered, waiting: queue.size }).toEqual({
+      depth,
+      rendered: ["/", "/contact"],
+      waiting: 0,
+    });
+  }
+});

@@ -52,8 +52,14 @@ export class RerenderQueue {
     this.publishes += 1;
     for (const path of paths) this.waiting.set(path, { attempts: 0, notBefore: now });
     this.wake?.();
+    this.start();
+  }
+
+  private start(): void {
     this.running ??= this.work().finally(() => {
       this.running = undefined;
+      // Pages added after the loop's last look and before this line found it running.
+      if (this.waiting.size > 0) this.start();
     });
   }
 

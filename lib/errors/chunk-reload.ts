@@ -1,13 +1,16 @@
 /**
  * A chunk that fails to load (usually a deploy replaced the files a tab still
- * references) is fixed by a full reload. Reload once per page within
- * a short window, so a chunk that keeps failing shows the error page instead
- * of a reload loop.
+ * references) is fixed by a full reload. Reload once per page within a window,
+ * so a chunk that keeps failing shows the error page instead of a reload loop.
+ * The window outlasts any reload that ends in the same failure, a slow one
+ * included (a stalled chunk can take a minute to fail): a window shorter than
+ * that would reload again on every failure, for ever. A deploy a few minutes
+ * later gets its own reload.
  */
 const CHUNK_ERROR =
   /ChunkLoadError|Loading chunk [\w-]+ failed|Loading CSS chunk|Failed to fetch dynamically imported module|Importing a module script failed/i;
 
-export const RELOAD_WINDOW_MS = 10_000;
+export const RELOAD_WINDOW_MS = 5 * 60_000;
 
 export function isChunkLoadError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -114,6 +114,15 @@ describe("errors", () => {
     expect(shouldReloadForChunkError(new Error("boom"), "/contact", store)).toBe(false);
   });
 
+  test("a reload that fails the same way a minute later (a stalled chunk, a slow link) shows the error page", () => {
+    const error = Object.assign(new Error("Loading chunk 42 failed."), { name: "ChunkLoadError" });
+    const opened = storage();
+    const store = () => opened;
+    expect(shouldReloadForChunkError(error, "/works", store, 1_000_000)).toBe(true);
+    expect(shouldReloadForChunkError(error, "/works", store, 1_000_000 + 60_000)).toBe(false);
+    expect(shouldReloadForChunkError(error, "/works", store, 1_000_000 + 120_000)).toBe(false);
+  });
+
   test("where storage is disabled (reading it throws), a chunk-load failure shows the error page, never a reload", () => {
     const error = Object.assign(new Error("Loading chunk 42 failed."), { name: "ChunkLoadError" });
     const disabled = () => {
