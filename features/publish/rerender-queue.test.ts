@@ -73,11 +73,9 @@ test("pages added while a batch runs join it, and a page added again is rendered
   expect(run.batches).toEqual([expect.objectContaining({ rendered: 2, failed: 0, publishes: 2 })]);
 });
 
-test("pages added while a settled batch is reported (the proxies being purged) are rendered, in a batch of their own", async () => {
+/** A queue that renders every page at once, one at a time, recording each, reporting to `onSettled`. */
+function recordingQueue(onSettled: (batch: SettledBatch) => void | Promise<void>) {
   const rendered: string[] = [];
-  const batches: SettledBatch[] = [];
-  let release: () => void = () => undefined;
-  const purging = new Promise<void>((resolve) => (release = resolve));
   const queue = new RerenderQueue({
     concurrency: 1,
     retryDelaysMs: [],
@@ -85,10 +83,18 @@ test("pages added while a settled batch is reported (the proxies being purged) a
       rendered.push(path);
       return true;
     },
-    onSettled: async (batch) => {
-      batches.push(batch);
-      if (batches.length === 1) await purging;
-    },
+    onSettled,
+  });
+  return { queue, rendered };
+}
+
+test("pages added while a settled batch is reported (the proxies being purged) are rendered, in a batch of their own", async () => {
+  const batches: SettledBatch[] = [];
+  let release: () => void = () => undefined;
+  const purging = new Promise<void>((resolve) => (release = resolve));
+  const { queue, rendered } = recordingQueue(async (batch) => {
+    batches.push(batch);
+    if (batches.length === 1) await purging;
   });
   queue.add(["/"]);
   while (batches.length === 0) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -107,19 +113,10 @@ test("a page added at any moment of the loop's end (a webhook's continuation amo
   const hops = (count: number, then: () => void) =>
     count === 0 ? then() : queueMicrotask(() => hops(count - 1, then));
   for (let depth = 0; depth < 12; depth++) {
-    const rendered: string[] = [];
     let settled = 0;
-    const queue = new RerenderQueue({
-      concurrency: 1,
-      retryDelaysMs: [],
-      render: async (path) => {
-        rendered.push(path);
-        return true;
-      },
-      onSettled: () => {
-        settled += 1;
-        if (settled === 1) hops(depth, () => queue.add(["/contact"]));
-      },
+    const { queue, rendered } = recordingQueue(() => {
+      settled += 1;
+      if (settled === 1) hops(depth, () => queue.add(["/contact"]));
     });
     queue.add(["/"]);
     while (settled < 1) await new Promise((resolve) => setTimeout(resolve, 1));
