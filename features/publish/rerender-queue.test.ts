@@ -129,3 +129,14 @@ test("a page added at any moment of the loop's end (a webhook's continuation amo
     });
   }
 });
+
+test("a report that fails stops the loop once, even with pages waiting, rather than starting it again for ever", async () => {
+  const { queue, rendered } = recordingQueue(() => {
+    queue.add(["/contact"]);
+    throw new Error("the purge failed");
+  });
+  queue.add(["/"]);
+  await expect(queue.idle()).rejects.toThrow("the purge failed");
+  expect(rendered).toEqual(["/"]);
+  expect(queue.size).toBe(1);
+});

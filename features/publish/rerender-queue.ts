@@ -56,11 +56,18 @@ export class RerenderQueue {
   }
 
   private start(): void {
-    this.running ??= this.work().finally(() => {
-      this.running = undefined;
-      // Pages added after the loop's last look and before this line found it running.
-      if (this.waiting.size > 0) this.start();
-    });
+    this.running ??= this.work().then(
+      () => {
+        this.running = undefined;
+        // Pages added after the loop's last look and before this line found it running.
+        if (this.waiting.size > 0) this.start();
+      },
+      (error: unknown) => {
+        // Never restarted after a failure: a cause that stays would spin here for ever.
+        this.running = undefined;
+        throw error;
+      },
+    );
   }
 
   /** Resolves once the queue is empty (for tests and for a graceful stop). */
@@ -81,7 +88,9 @@ export class RerenderQueue {
         const now = this.now();
         const due = [...this.waiting].filter(([, state]) => state.notBefore <= now).map(([path]) => path);
         if (due.length === 0) {
-          const next = Math.min(...[...this.waiting.values()].map((state) => state.notBefore));
+          // (a loop: spreading every waiting page into Math.min overflows the stack at ~200,000)
+          let next = Infinity;
+          for (const state of this.waiting.values()) next = Math.min(next, state.notBefore);
           await this.sleep(next - now);
           continue;
         }
