@@ -38,7 +38,10 @@ export function shouldReloadForChunkError(
   } catch {
     return false; // storage unavailable: never risk a loop
   }
-  if (now - last < RELOAD_WINDOW_MS) return false;
+  // A reload recorded "later" than now means the clock was set back since: it tells nothing of how
+  // recent that reload was, and honouring it would refuse every reload until the clock caught up.
+  const elapsed = now - last;
+  if (elapsed >= 0 && elapsed < RELOAD_WINDOW_MS) return false;
   try {
     storage.setItem(key, String(now));
   } catch {

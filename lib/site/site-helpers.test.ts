@@ -123,6 +123,15 @@ describe("errors", () => {
     expect(shouldReloadForChunkError(error, "/works", store, 1_000_000 + 120_000)).toBe(false);
   });
 
+  test("a clock set back since the last reload does not refuse the next one, and that one is remembered", () => {
+    const error = Object.assign(new Error("Loading chunk 42 failed."), { name: "ChunkLoadError" });
+    const opened = storage();
+    const store = () => opened;
+    expect(shouldReloadForChunkError(error, "/works", store, 1_000_000)).toBe(true);
+    expect(shouldReloadForChunkError(error, "/works", store, 1_000_000 - 3_600_000)).toBe(true);
+    expect(shouldReloadForChunkError(error, "/works", store, 1_000_000 - 3_600_000 + 60_000)).toBe(false);
+  });
+
   test("where storage is disabled (reading it throws), a chunk-load failure shows the error page, never a reload", () => {
     const error = Object.assign(new Error("Loading chunk 42 failed."), { name: "ChunkLoadError" });
     const disabled = () => {
