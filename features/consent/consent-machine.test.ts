@@ -173,6 +173,13 @@ describe("consent state machine", () => {
     expect(run({ type: "start", saved: null }, { type: "allow", id: "tracker" }).save).toBeUndefined();
   });
 
+  it("allowing a service the visitor already allowed decides nothing and saves nothing", () => {
+    const again = run({ type: "start", saved: everyone }, { type: "allow", id: "youtube" });
+    expect(again.save).toBeUndefined();
+    expect(again.changes).toBeUndefined();
+    expect(again.state.decided).toEqual(everyone);
+  });
+
   it("starts once (Strict Mode mounts twice) and ignores actions before starting", () => {
     const started = run({ type: "start", saved: null }, { type: "start", saved: everyone });
     expect(started.state.view).toBe("shown");

@@ -142,6 +142,9 @@ export function transition(
       return decide(services, state, draftFrom(services, { ...state.draft }), "hidden", "custom");
     case "allow": {
       if (!services.some((service) => service.id === action.id)) return { state };
+      // Already allowed (a button pressed before the page read the visitor's cookie): nothing to
+      // decide, so no second record of the same choice.
+      if (state.decided[action.id] === true) return { state };
       const decided = { ...state.decided, [action.id]: true };
       const view =
         state.view === "expanded"

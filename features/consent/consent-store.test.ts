@@ -118,4 +118,12 @@ describe("consent store and events", () => {
     expect(other.getState().started).toBe(false);
     stop();
   });
+
+  it("records nothing new when an early allow is for a service the visitor's cookie already allows", () => {
+    const { store, start, persist } = started({ necessary: true, analytics: false, vimeo: true });
+    store.startBeforeFirstAction(start);
+    store.dispatch({ type: "allow", id: "vimeo" });
+    expect(store.getState()).toMatchObject({ started: true, decided: { vimeo: true } });
+    expect(persist).not.toHaveBeenCalled();
+  });
 });
