@@ -6,7 +6,7 @@ import Cookies from "js-cookie";
 import { ConsentProvider } from "./consent-provider";
 import { ConsentSlot } from "./consent-slot";
 import { ScrollProvider } from "@/features/scroll";
-import { OPEN_CONSENT_EVENT } from "./open-preferences";
+import { OPEN_CONSENT_EVENT, openConsentPreferences } from "./open-preferences";
 import { ConsentVideo, videoSource } from "@/features/video";
 import { CONSENT_MODE_DEFAULTS } from "./analytics";
 import { CONSENT_COOKIE } from "./consent-cookie";
@@ -163,6 +163,33 @@ describe("consent provider and hooks", () => {
     expect(
       await screen.findByRole("dialog", { name: "Les informations que nous collectons" }),
     ).toBeInTheDocument();
+  });
+
+  it("opens the panel for a press of cookie preferences made before the provider listened", async () => {
+    Cookies.set(CONSENT_COOKIE, JSON.stringify({ necessary: true, youtube: false, vimeo: false }));
+    function ViewProbe() {
+      return <p data-testid="view">{useConsentState().view}</p>;
+    }
+    openConsentPreferences();
+    const first = render(
+      <Page>
+        <ViewProbe />
+      </Page>,
+    );
+    await waitFor(() => expect(screen.getByTestId("view")).toHaveTextContent("expanded"));
+    expect(
+      await screen.findByRole("dialog", { name: "Les informations que nous collectons" }),
+    ).toBeInTheDocument();
+    // Answered once: a provider mounted later does not open the panel again.
+    first.unmount();
+    delete document.documentElement.dataset.consent;
+    render(
+      <Page>
+        <ViewProbe />
+      </Page>,
+    );
+    await waitFor(() => expect(document.documentElement.dataset.consent).toBe("ready"));
+    expect(screen.getByTestId("view")).toHaveTextContent("hidden");
   });
 
   it("initialises analytics once under React Strict Mode", async () => {

@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from "react";
 
-import { OPEN_CONSENT_EVENT } from "./open-preferences";
+import { OPEN_CONSENT_EVENT, takeUnansweredOpen } from "./open-preferences";
 import { startAnalytics, stopAnalytics } from "./analytics";
 import { newConsentId, readConsentCookie, writeConsentCookie } from "./consent-cookie";
 import { sendConsentRecords } from "./consent-record";
@@ -79,8 +79,12 @@ export function ConsentProvider({
     const stopEarlyStart = store.startBeforeFirstAction(start);
     // Records a choice could not send before (offline, a server error) go now.
     if (recording) void sendConsentRecords();
-    const open = () => store.dispatch({ type: "open" });
+    const open = (event: Event) => {
+      event.preventDefault();
+      store.dispatch({ type: "open" });
+    };
     window.addEventListener(OPEN_CONSENT_EVENT, open);
+    if (takeUnansweredOpen()) store.dispatch({ type: "open" });
     return () => {
       clearTimeout(startTask);
       stopEarlyStart();
