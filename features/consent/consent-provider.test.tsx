@@ -49,6 +49,19 @@ function Page({ children }: { children?: React.ReactNode }) {
   );
 }
 
+/** A returning visitor's page (every video refused) showing the consent's view as text. */
+function renderWithView() {
+  Cookies.set(CONSENT_COOKIE, JSON.stringify({ necessary: true, youtube: false, vimeo: false }));
+  function ViewProbe() {
+    return <p data-testid="view">{useConsentState().view}</p>;
+  }
+  return render(
+    <Page>
+      <ViewProbe />
+    </Page>,
+  );
+}
+
 const videoQuestion = "Cette vidéo est hébergée par YouTube, qui peut déposer des cookies.";
 
 const savedCookie = () => JSON.parse(Cookies.get(CONSENT_COOKIE) ?? "null");
@@ -145,15 +158,7 @@ describe("consent provider and hooks", () => {
   });
 
   it("opens the panel on the footer's cookie preferences event", async () => {
-    Cookies.set(CONSENT_COOKIE, JSON.stringify({ necessary: true, youtube: false, vimeo: false }));
-    function ViewProbe() {
-      return <p data-testid="view">{useConsentState().view}</p>;
-    }
-    render(
-      <Page>
-        <ViewProbe />
-      </Page>,
-    );
+    renderWithView();
     await waitFor(() => expect(document.documentElement.dataset.consent).toBe("ready"));
     expect(screen.getByTestId("view")).toHaveTextContent("hidden");
     act(() => {
@@ -166,16 +171,8 @@ describe("consent provider and hooks", () => {
   });
 
   it("opens the panel for a press of cookie preferences made before the provider listened", async () => {
-    Cookies.set(CONSENT_COOKIE, JSON.stringify({ necessary: true, youtube: false, vimeo: false }));
-    function ViewProbe() {
-      return <p data-testid="view">{useConsentState().view}</p>;
-    }
     openConsentPreferences();
-    const first = render(
-      <Page>
-        <ViewProbe />
-      </Page>,
-    );
+    const first = renderWithView();
     await waitFor(() => expect(screen.getByTestId("view")).toHaveTextContent("expanded"));
     expect(
       await screen.findByRole("dialog", { name: "Les informations que nous collectons" }),
@@ -183,11 +180,7 @@ describe("consent provider and hooks", () => {
     // Answered once: a provider mounted later does not open the panel again.
     first.unmount();
     delete document.documentElement.dataset.consent;
-    render(
-      <Page>
-        <ViewProbe />
-      </Page>,
-    );
+    renderWithView();
     await waitFor(() => expect(document.documentElement.dataset.consent).toBe("ready"));
     expect(screen.getByTestId("view")).toHaveTextContent("hidden");
   });
