@@ -72,6 +72,8 @@ function rerenderQueue(): RerenderQueue {
     concurrency: getEnv().PUBLISH_RENDER_CONCURRENCY,
     retryDelaysMs: RETRY_DELAYS_MS,
     onSettled: settled,
+    onReportFailed: (error) =>
+      log.error({ err: error }, "[publish] a settled batch could not be reported (metrics, purge, log line)"),
   });
   return queue;
 }

@@ -25,6 +25,8 @@ export interface RerenderQueueOptions {
   /** Waits before each new try of a page that failed; its length is how many retries there are. */
   retryDelaysMs: readonly number[];
   onSettled: (batch: SettledBatch) => void | Promise<void>;
+  /** Told when `onSettled` fails; the queue goes on (pages added meanwhile are rendered). */
+  onReportFailed: (error: unknown) => void;
   now?: () => number;
 }
 
@@ -56,18 +58,12 @@ export class RerenderQueue {
   }
 
   private start(): void {
-    this.running ??= this.work().then(
-      () => {
-        this.running = undefined;
-        // Pages added after the loop's last look and before this line found it running.
-        if (this.waiting.size > 0) this.start();
-      },
-      (error: unknown) => {
-        // Never restarted after a failure: a cause that stays would spin here for ever.
-        this.running = undefined;
-        throw error;
-      },
-    );
+    // `work` never rejects: a render's failure is a retry, a report's is told to `onReportFailed`.
+    this.running ??= this.work().finally(() => {
+      this.running = undefined;
+      // Pages added after the loop's last look and before this line found it running.
+      if (this.waiting.size > 0) this.start();
+    });
   }
 
   /** Resolves once the queue is empty (for tests and for a graceful stop). */
@@ -106,7 +102,15 @@ export class RerenderQueue {
       this.rendered = 0;
       this.failed = 0;
       this.publishes = 0;
-      await this.options.onSettled(batch);
+      try {
+        await this.options.onSettled(batch);
+      } catch (error) {
+        try {
+          this.options.onReportFailed(error);
+        } catch {
+          // A report of a report's failure that fails too has nowhere left to go.
+        }
+      }
     }
   }
 
