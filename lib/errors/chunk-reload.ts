@@ -38,16 +38,18 @@ export function shouldReloadForChunkError(
   } catch {
     return false; // storage unavailable: never risk a loop
   }
-  // A reload recorded "later" than now means the clock was set back since: it tells nothing of how
-  // recent that reload was, and honouring it would refuse every reload until the clock caught up.
   const elapsed = now - last;
-  if (elapsed >= 0 && elapsed < RELOAD_WINDOW_MS) return false;
+  // A reload recorded "later" than now: the clock was set back since, so how recent it was is
+  // unknown. Refused (a clock swinging back and forth must not chain reloads), and the record moved
+  // to now, so that the window counts from here rather than until the clock catches up.
+  const clockSetBack = elapsed < 0;
+  if (!clockSetBack && elapsed < RELOAD_WINDOW_MS) return false;
   try {
     storage.setItem(key, String(now));
   } catch {
     return false;
   }
-  return true;
+  return !clockSetBack;
 }
 
 /** The status code an error carries (from a server response), or 500. */

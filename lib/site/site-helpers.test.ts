@@ -123,13 +123,24 @@ describe("errors", () => {
     expect(shouldReloadForChunkError(error, "/works", store, 1_000_000 + 120_000)).toBe(false);
   });
 
-  test("a clock set back since the last reload does not refuse the next one, and that one is remembered", () => {
+  test("a clock set back since the last reload: that failure shows the error page, the window counts from it", () => {
     const error = Object.assign(new Error("Loading chunk 42 failed."), { name: "ChunkLoadError" });
     const opened = storage();
     const store = () => opened;
+    const hourBack = 1_000_000 - 3_600_000;
     expect(shouldReloadForChunkError(error, "/works", store, 1_000_000)).toBe(true);
-    expect(shouldReloadForChunkError(error, "/works", store, 1_000_000 - 3_600_000)).toBe(true);
-    expect(shouldReloadForChunkError(error, "/works", store, 1_000_000 - 3_600_000 + 60_000)).toBe(false);
+    expect(shouldReloadForChunkError(error, "/works", store, hourBack)).toBe(false);
+    expect(shouldReloadForChunkError(error, "/works", store, hourBack + 60_000)).toBe(false);
+    expect(shouldReloadForChunkError(error, "/works", store, hourBack + RELOAD_WINDOW_MS + 1)).toBe(true);
+  });
+
+  test("a clock swinging back and forth never chains reloads", () => {
+    const error = Object.assign(new Error("Loading chunk 42 failed."), { name: "ChunkLoadError" });
+    const opened = storage();
+    const store = () => opened;
+    const swings = Array.from({ length: 20 }, (_, i) => 1_000_000_000 + (i % 2 ? -3_600_000 : 0) + i * 1_000);
+    const reloads = swings.map((now) => shouldReloadForChunkError(error, "/works", store, now));
+    for (let i = 1; i < reloads.length; i++) expect(reloads[i - 1] && reloads[i]).toBe(false);
   });
 
   test("where storage is disabled (reading it throws), a chunk-load failure shows the error page, never a reload", () => {
