@@ -14,7 +14,7 @@ import { CONSENT_LABEL_KEYS } from "./labels";
 import { siteServices } from "./services";
 import { useConsentEvent, useConsentState, useServiceConsent } from "./use-consent";
 import { DEFAULT_TRANSLATIONS, pickLabels } from "@/lib/i18n/default-translations";
-import { StrictMode } from "react";
+import { StrictMode, useEffect } from "react";
 
 const fr = DEFAULT_TRANSLATIONS.fr;
 const services = siteServices(fr, undefined);
@@ -207,5 +207,27 @@ describe("consent provider and hooks", () => {
       ["consent", "update", { analytics_storage: "granted" }],
     ]);
     expect(screen.queryByRole("region")).not.toBeInTheDocument();
+  });
+
+  it("applies an action made before the provider's effect (a video allowed in that moment), analytics included", async () => {
+    new Function(CONSENT_MODE_DEFAULTS)();
+    Cookies.set(
+      CONSENT_COOKIE,
+      JSON.stringify({ necessary: true, analytics: true, youtube: false, vimeo: false }),
+    );
+    // A child's effect runs before its provider's: the moment between hydration and the provider's effect.
+    function EarlyAllow() {
+      const { allow } = useServiceConsent("youtube");
+      useEffect(() => allow(), [allow]);
+      return null;
+    }
+    render(
+      <ConsentProvider services={siteServices(fr, "G-EARLY0001")} gaMeasurementId="G-EARLY0001">
+        <EarlyAllow />
+      </ConsentProvider>,
+    );
+    await waitFor(() => expect(document.documentElement.dataset.consent).toBe("ready"));
+    expect(savedCookie()).toMatchObject({ analytics: true, youtube: true });
+    expect(document.querySelectorAll('script[src*="gtag/js?id=G-EARLY0001"]')).toHaveLength(1);
   });
 });

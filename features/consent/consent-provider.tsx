@@ -6,7 +6,8 @@ import { OPEN_CONSENT_EVENT, takeUnansweredOpen } from "./open-preferences";
 import { startAnalytics, stopAnalytics } from "./analytics";
 import { newConsentId, readConsentCookie, writeConsentCookie } from "./consent-cookie";
 import { sendConsentRecords } from "./consent-record";
-import { createConsentStore, type PersistConsent } from "./consent-store";
+import { isEnabled } from "./consent-machine";
+import { createConsentStore, type ConsentStore, type PersistConsent } from "./consent-store";
 import { ANALYTICS, type ConsentService } from "./services";
 import { ConsentContext } from "./use-consent";
 
@@ -41,6 +42,15 @@ function persistWith(recording: ConsentRecording | undefined): PersistConsent {
   };
 }
 
+/** Reads the visitor's saved choices and applies them, once. */
+function startFromCookie(store: ConsentStore): void {
+  if (store.getState().started) return;
+  const saved = readConsentCookie();
+  store.dispatch({ type: "start", saved: saved?.choices ?? null, receipt: saved?.receipt });
+  // A mark for styles and tests: the visitor's choices are known and applied from here on.
+  document.documentElement.dataset.consent = "ready";
+}
+
 /**
  * Holds the page's consent: reads the cookie once mounted (so the server's
  * HTML is the same for everyone), applies it, saves and records new choices,
@@ -57,7 +67,13 @@ export function ConsentProvider({
   recording?: ConsentRecording;
   children: ReactNode;
 }) {
-  const [store] = useState(() => createConsentStore(services, persistWith(recording)));
+  const [store] = useState(() => {
+    const created = createConsentStore(services, persistWith(recording));
+    // A visitor's action that comes before the start below (a video's own button, the footer's
+    // "cookie preferences") starts it at once, even before this provider's effect has run.
+    created.startBeforeFirstAction(() => startFromCookie(created));
+    return created;
+  });
 
   useEffect(() => {
     const stopListening = gaMeasurementId
@@ -65,18 +81,14 @@ export function ConsentProvider({
           enabled ? startAnalytics(gaMeasurementId) : stopAnalytics(gaMeasurementId),
         )
       : undefined;
-    const start = () => {
-      if (store.getState().started) return;
-      const saved = readConsentCookie();
-      store.dispatch({ type: "start", saved: saved?.choices ?? null, receipt: saved?.receipt });
-      // A mark for styles and tests: the visitor's choices are known and applied from here on.
-      document.documentElement.dataset.consent = "ready";
-    };
+    // Started early by an action: the start's analytics event came before the subscription.
+    const analytics = store.services.find((service) => service.id === ANALYTICS);
+    const { started, decided } = store.getState();
+    if (gaMeasurementId && analytics && started && isEnabled(analytics, decided))
+      startAnalytics(gaMeasurementId);
     // Started in a task of its own: the consumers' re-render it causes is then not added to
-    // hydration's effects, which run in one task. A visitor's action that comes first (the
-    // footer's "cookie preferences", a video's own button) starts it at once.
-    const startTask = setTimeout(start, 0);
-    const stopEarlyStart = store.startBeforeFirstAction(start);
+    // hydration's effects, which run in one task.
+    const startTask = setTimeout(() => startFromCookie(store), 0);
     // Records a choice could not send before (offline, a server error) go now.
     if (recording) void sendConsentRecords();
     const open = (event: Event) => {
@@ -87,7 +99,6 @@ export function ConsentProvider({
     if (takeUnansweredOpen()) store.dispatch({ type: "open" });
     return () => {
       clearTimeout(startTask);
-      stopEarlyStart();
       stopListening?.();
       window.removeEventListener(OPEN_CONSENT_EVENT, open);
     };
