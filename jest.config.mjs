@@ -15,7 +15,7 @@ const shared = {
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1" },
   // Never read by Jest's file crawl: `npm test` builds the site while Jest starts, and a build
   // rewriting `.next/` under the crawl failed it (a `package.json` gone between listing and reading).
-  modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/.bench-build/", "<rootDir>/test-results/"],
+  modulePathIgnorePatterns: ["<rootDir>/\\.next/", "<rootDir>/\\.bench-build/", "<rootDir>/test-results/"],
   testPathIgnorePatterns: [
     "/node_modules/",
     "/.next/",

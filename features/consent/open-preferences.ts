@@ -11,8 +11,8 @@ export const OPEN_CONSENT_EVENT = "consent:open";
 let unanswered = false;
 
 export function openConsentPreferences(): void {
-  const answered = !window.dispatchEvent(new CustomEvent(OPEN_CONSENT_EVENT, { cancelable: true }));
-  if (!answered) unanswered = true;
+  // dispatchEvent is true when no listener called preventDefault: nobody answered.
+  if (window.dispatchEvent(new CustomEvent(OPEN_CONSENT_EVENT, { cancelable: true }))) unanswered = true;
 }
 
 /** Whether a visitor asked before any provider listened; answers once. */
