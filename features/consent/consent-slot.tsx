@@ -56,6 +56,7 @@ export function ConsentSlot({ labels }: { labels: ConsentLabels }) {
 
   useEffect(() => {
     if (Overlay) return;
+    // Only counts: the provider answers the press (open-preferences.ts), never this listener.
     const ask = () => setAsks((count) => count + 1);
     window.addEventListener(OPEN_CONSENT_EVENT, ask);
     return () => window.removeEventListener(OPEN_CONSENT_EVENT, ask);
