@@ -3,10 +3,12 @@
  * The head of every HTML page npm start sends, rewritten on its way out (./inline-styles.mjs,
  * ./scripts-after-paint.mjs, ./faces-after-paint.mjs): what a page's first paint waits for is
  * decided in its head, and Next writes the head without a say for the front. Only the head is
- * held; the body streams as Next writes it.
+ * held; the body streams as Next writes it, without the elements the head's rewrite took over
+ * (./body-without.mjs).
  */
 import { OutgoingMessage } from "node:http";
 
+import { bodyWithout } from "./body-without.mjs";
 import { applyHeaders, ownWrites, splitEnd, toBuffer } from "./compression.mjs";
 import { headEnd } from "./head-elements.mjs";
 
@@ -16,20 +18,27 @@ const HEAD_END_START = /<\/head/i;
 /** A head's end tag still open at the end of what has come (its `>` may be in the next write). */
 const UNCLOSED_HEAD_END = /<\/head\s*$/i;
 
+/** @typedef {{ head: string, bodyWithout?: readonly string[] }} PageRewrite */
+
+const EMPTY = Buffer.alloc(0);
+
 /** A head this long without its end is not a page of the site's: it goes out as it came. */
 export const MAX_HEAD_BYTES = 256 * 1024;
 
 /**
  * Makes `response` pass the head of the HTML page it carries through `rewrite`. The head is held
  * until its `</head>` as a parser finds it (./head-elements.mjs: not one in a comment or in a
- * script's text), or the end, or {@link MAX_HEAD_BYTES}, then goes out rewritten, its
- * Content-Length (when Next gave one) corrected; the rest of the page passes as Next writes it.
- * Install after compressAnswers, so that compression sees the rewritten page.
+ * script's text), or the end, or {@link MAX_HEAD_BYTES}, then goes out rewritten; the rest of the
+ * page passes as Next writes it, less the elements the rewrite names. Its Content-Length (when
+ * Next gave one) is corrected when the whole page was in hand, and dropped when the rest was still
+ * to come and may lose bytes (the page then goes out chunked). Install after compressAnswers, so
+ * that compression sees the rewritten page.
  * @param {import("node:http").IncomingMessage} request
  * @param {import("node:http").ServerResponse} response
- * @param {{ rewrite: (head: string) => string, maxHeadBytes?: number, onError?: (error: unknown) => void }} options
- *   `rewrite`: the page up to its `</head>` (exclusive) in, the same part as it should go out; where
- *   it throws, the page goes out as it came and `onError` hears why
+ * @param {{ rewrite: (head: string) => PageRewrite, maxHeadBytes?: number, onError?: (error: unknown) => void }} options
+ *   `rewrite`: the page up to its `</head>` (exclusive) in, the same part as it should go out and
+ *   the elements the rest must go out without; where it throws, the page goes out as it came and
+ *   `onError` hears why
  */
 export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HEAD_BYTES, onError }) {
   const method = request.method ?? "GET";
@@ -85,27 +94,39 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
     return HEAD_END_START.test(seen);
   };
 
+  /** @type {import("./body-without.mjs").BodyEdit | undefined} the rest's edit, once the head is out */
+  let bodyEdit;
+
   /**
-   * The held part out, its head rewritten when it holds the whole head.
+   * The held part out, its head rewritten when it holds the whole head, and what of the rest it
+   * holds edited.
    * @param {number} end where the head ends in it (-1: not in it)
+   * @param {boolean} whole whether it is the whole page (the answer's end has come)
    */
-  const release = (end) => {
-    const body = Buffer.concat(held);
-    let out = body;
+  const release = (end, whole) => {
+    const page = Buffer.concat(held);
+    let out = page;
     if (end >= 0 && end <= maxHeadBytes) {
-      const head = body.subarray(0, end).toString("utf8");
-      let rewritten = head;
+      const head = page.subarray(0, end).toString("utf8");
+      /** @type {PageRewrite} */
+      let rewritten = { head };
       try {
         rewritten = rewrite(head);
       } catch (error) {
         onError?.(error);
       }
-      if (rewritten !== head) out = Buffer.concat([Buffer.from(rewritten, "utf8"), body.subarray(end)]);
+      if (rewritten.bodyWithout?.length) bodyEdit = bodyWithout(rewritten.bodyWithout);
+      const after = page.subarray(end);
+      const edited = bodyEdit ? Buffer.concat([bodyEdit.push(after), whole ? bodyEdit.end() : EMPTY]) : after;
+      if (rewritten.head !== head || edited !== after)
+        out = Buffer.concat([Buffer.from(rewritten.head, "utf8"), edited]);
     }
     const length = response.getHeader("content-length");
     // (Node's own setHeader: a writer's wrapper, Next's, drops a header once headersSent says so)
-    if (length !== undefined && out !== body)
-      setHeader.call(response, "Content-Length", Number(length) + out.length - body.length);
+    if (length !== undefined && bodyEdit && !whole && !bodyEdit.done())
+      removeHeader.call(response, "Content-Length");
+    else if (length !== undefined && out !== page)
+      setHeader.call(response, "Content-Length", Number(length) + out.length - page.length);
     held = [];
     heldBytes = 0;
     state = "passing";
@@ -116,7 +137,7 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
   // While the head is held its headers are as good as sent, as Node would have them after a write:
   // a writer that looks (Next does, before setting a header late) must not count on changing them.
   const sent = Object.getOwnPropertyDescriptor(OutgoingMessage.prototype, "headersSent")?.get;
-  const { setHeader } = OutgoingMessage.prototype;
+  const { setHeader, removeHeader } = OutgoingMessage.prototype;
   Object.defineProperty(response, "headersSent", {
     configurable: true,
     get: () => state === "holding" || Boolean(sent?.call(response)),
@@ -148,15 +169,18 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
   response.write = /** @type {typeof response.write} */ (
     (/** @type {any} */ chunk, /** @type {any[]} */ ...rest) => {
       if (state === "undecided") state = decide();
-      if (state === "passing") return below.write(chunk, ...rest);
       const callback = typeof rest.at(-1) === "function" ? rest.at(-1) : undefined;
+      if (state === "passing")
+        return bodyEdit
+          ? below.write(bodyEdit.push(toBuffer(chunk, rest[0])), callback)
+          : below.write(chunk, ...rest);
       const data = toBuffer(chunk, rest[0]);
       held.push(data);
       heldBytes += data.length;
       // Held is as good as written: a writer waiting for it must not wait for the rest of the head.
       if (callback) process.nextTick(callback);
       const end = mayEndHead(data) ? heldHeadEnd() : -1;
-      if (end >= 0 || heldBytes > maxHeadBytes) return below.write(release(end));
+      if (end >= 0 || heldBytes > maxHeadBytes) return below.write(release(end, false));
       return true;
     }
   );
@@ -164,10 +188,17 @@ export function rewriteHeads(request, response, { rewrite, maxHeadBytes = MAX_HE
   response.end = /** @type {typeof response.end} */ (
     (/** @type {any[]} */ ...args) => {
       if (state === "undecided") state = decide();
-      if (state === "passing") return below.end(...args);
+      if (state === "passing" && !bodyEdit) return below.end(...args);
       const { chunk, callback } = splitEnd(args);
-      if (chunk) held.push(chunk);
-      const out = release(heldHeadEnd());
+      /** @type {Buffer} */
+      let out;
+      if (state === "passing") {
+        const edit = /** @type {import("./body-without.mjs").BodyEdit} */ (bodyEdit);
+        out = Buffer.concat([chunk ? edit.push(chunk) : EMPTY, edit.end()]);
+      } else {
+        if (chunk) held.push(chunk);
+        out = release(heldHeadEnd(), true);
+      }
       return callback ? below.end(out, callback) : below.end(out);
     }
   );

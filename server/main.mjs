@@ -87,13 +87,19 @@ const buildJson = (name) => JSON.parse(readFileSync(path.join(distDir, name), "u
 // What npm start answers itself still carries the site's security headers.
 const ownHeaders = errorHeaders(buildJson("routes-manifest.json"));
 // A page's head carries its stylesheets (./inline-styles.mjs, read from the build once each) and
-// fetches the framework's scripts only once the page has painted (./scripts-after-paint.mjs), and
+// fetches the framework's scripts, its entry among them, only once the page has painted
+// (./scripts-after-paint.mjs: the entry's element then leaves the body), and
 // on a first visit its web fonts too (./faces-after-paint.mjs).
 const readStylesheet = stylesheetReader(distDir);
 // (the scripts first: their scan reads the head before 45 kB of styles are written into it)
-/** @param {string} head */
-const pageHead = (head) =>
-  facesAfterFirstPaint(inlineHeadStyles(scriptsAfterFirstPaint(head), readStylesheet));
+/** @param {string} head @returns {import("./head-rewrite.mjs").PageRewrite} */
+const pageHead = (head) => {
+  const scripts = scriptsAfterFirstPaint(head);
+  return {
+    head: facesAfterFirstPaint(inlineHeadStyles(scripts.head, readStylesheet)),
+    bodyWithout: scripts.bodyWithout,
+  };
+};
 /** @param {unknown} error */
 const headRewriteFailed = (error) => logger.error(error, "[front] a page's head went out as Next wrote it");
 // A publish's fresh renders (features/publish/): asked of this server with its own token.

@@ -10,12 +10,19 @@
  * Here those elements leave the head, and one small inline script takes their place: once the
  * page's first contentful paint is on screen, it adds the same scripts and preloads, in the same
  * order, as the async elements they were (dynamically added scripts are async; the moment is
- * ./first-paint-script.mjs's). Hydration then
- * starts after the first paint instead of before it; what runs, and what React finds in the head
- * when it hydrates (its scripts, by their `src`), is the same. A visitor without JavaScript gets
- * the same page: none of it ran for them before either. The page's entry script, which React
- * writes at the end of the body (it only queues the page's modules until the runtime, one of the
- * scripts here, arrives), stays there: the front holds the head only.
+ * ./first-paint-script.mjs's). Hydration then starts after the first paint instead of before it;
+ * what runs, and what React finds in the head when it hydrates (its scripts, by their `src`), is
+ * the same. A visitor without JavaScript gets the same page: none of it ran for them before either.
+ *
+ * The page's entry goes too. React preloads each of its bootstrap scripts in the head (a script
+ * preload at `fetchPriority="low"`, its own form for them) and writes it as a script at the end of
+ * the body, which a browser's preload scanner fetches as soon as the HTML arrives, before the first
+ * paint: Lighthouse's simulation then counts the task that asked for it, and the file, into the
+ * largest paint (bench/README.md, "What the first paint waits for"). The loader adds those as
+ * scripts, first, and the body goes out without their elements (./body-without.mjs). A body that
+ * still carried one, in a form not known here (a nonce), would have its file added twice and run
+ * twice: the entry only registers the page's modules for the runtime, so that registers them again
+ * and nothing more (tried: the page hydrates, without an error).
  */
 
 import { afterFirstPaintScript, scriptList } from "./first-paint-script.mjs";
@@ -30,7 +37,13 @@ const BUILD_SCRIPT = /^\/_next\/static\/(?:[A-Za-z0-9_-][A-Za-z0-9._-]*\/)*[A-Za
  * self-closed).
  */
 const SCRIPT_ELEMENT =
-  /<script src="(?<script>[^"]*)" async=""><\/script>|<link rel="preload" as="script"(?: fetchPriority="(?:low|high|auto)")? href="(?<preload>[^"]*)"\/>/;
+  /<script src="(?<script>[^"]*)" async=""><\/script>|<link rel="preload" as="script"(?: fetchPriority="(?<priority>low|high|auto)")? href="(?<preload>[^"]*)"\/>/;
+
+/**
+ * The element React writes at the end of the body for a bootstrap script it preloaded in the head.
+ * @param {string} src as the head has it (an attribute's value, escaped as React escapes it)
+ */
+const entryElement = (src) => `<script src="${src}" async=""></script>`;
 
 /**
  * The loader: `scripts` and `preloads` added once the page's first contentful paint is on screen,
@@ -49,11 +62,15 @@ function loader(scripts, preloads) {
  * The head of a page with the build's async scripts and script preloads taken out and one loader
  * in the place of the first of them; a script of any other form or address stays as it was, and
  * so does anything in a comment or in an inline script's or a style's text (./head-elements.mjs).
+ * `bodyWithout`: the entry's elements the body must go out without, now that the loader adds them.
  * @param {string} head the page up to its `</head>`
+ * @returns {{ head: string, bodyWithout: string[] }}
  */
 export function scriptsAfterFirstPaint(head) {
   /** @type {string[]} */
   const scripts = [];
+  /** @type {string[]} */
+  const entries = [];
   /** @type {string[]} */
   const preloads = [];
   let out = "";
@@ -61,15 +78,21 @@ export function scriptsAfterFirstPaint(head) {
   /** @type {number | undefined} where the loader goes in `out`: where the first element was */
   let loaderAt;
   for (const match of headElements(head, SCRIPT_ELEMENT)) {
-    const { element = "", script, preload } = match.groups ?? {};
+    const { element = "", script, preload, priority } = match.groups ?? {};
     const src = script ?? preload ?? "";
     if (!BUILD_SCRIPT.test(src)) continue;
-    (script === undefined ? preloads : scripts).push(src);
+    if (script !== undefined) scripts.push(src);
+    else (priority === "low" ? entries : preloads).push(src);
     out += head.slice(at, match.index);
     loaderAt ??= out.length;
     at = match.index + element.length;
   }
-  if (loaderAt === undefined) return head;
+  if (loaderAt === undefined) return { head, bodyWithout: [] };
   out += head.slice(at);
-  return out.slice(0, loaderAt) + loader(scripts, preloads) + out.slice(loaderAt);
+  // (each file once: a script added twice runs twice)
+  return {
+    head:
+      out.slice(0, loaderAt) + loader([...new Set([...entries, ...scripts])], preloads) + out.slice(loaderAt),
+    bodyWithout: [...new Set(entries)].map(entryElement),
+  };
 }
