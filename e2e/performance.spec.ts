@@ -87,7 +87,16 @@ test("every page carries its styles in its head, preloads its largest image and 
       expect(preload, `${path}: ${attribute(source, "srcset")} is announced in the head`).toBeDefined();
       expect(attribute(preload!, "media"), path).toBe(attribute(source, "media"));
     }
-    expect(preloads.length, path).toBe(eager.length + eagerSources.length);
+    // The rest announce a picture that is the largest paint only on screens at least a width
+    // wide (a grid's first row, wider there), for those alone: lazy elsewhere, as any image.
+    const announcedEager = [...eager, ...eagerSources].map((each) => attribute(each, "srcset"));
+    const screensOnly = preloads.filter((link) => !announcedEager.includes(attribute(link, "imageSrcSet")));
+    for (const link of screensOnly) {
+      expect(attribute(link, "media"), `${path}: ${link}`).toMatch(/^\(min-width: \d+px\)$/);
+      const image = images.find((each) => attribute(each, "srcset") === attribute(link, "imageSrcSet"));
+      expect(attribute(image ?? "", "loading"), `${path}: ${link}`).toBe("lazy");
+    }
+    expect(preloads.length, path).toBe(eager.length + eagerSources.length + screensOnly.length);
   }
 });
 
@@ -212,6 +221,42 @@ test("a phone fetches the hero's portrait view, a desktop the landscape original
       .first()
       .evaluate((img: HTMLImageElement) => img.currentSrc);
     expect(decodeURIComponent(shown), name).toContain(wanted);
+    await context.close();
+  }
+});
+
+test("a works list fetches at high priority the covers of its first row only: one on a phone, three on a desktop", async ({
+  browser,
+}) => {
+  const screens = [
+    { name: "phone", viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, first: 1 },
+    { name: "tablet", viewport: { width: 800, height: 1000 }, deviceScaleFactor: 1, first: 2 },
+    { name: "desktop", viewport: { width: 1440, height: 900 }, deviceScaleFactor: 1, first: 3 },
+  ];
+  for (const { name, viewport, deviceScaleFactor, first } of screens) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    /** Each cover file asked for, with the priority it was asked at. */
+    const covers: { file: string; priority: string }[] = [];
+    cdp.on("Network.requestWillBeSent", ({ request }) => {
+      const url = new URL(request.url);
+      const file = url.pathname === "/_next/image" ? url.searchParams.get("url") : null;
+      if (file?.includes("cover-")) covers.push({ file, priority: request.initialPriority });
+    });
+    await page.goto("/works", { waitUntil: "networkidle" });
+    const firstRow = await page
+      .locator("main li img")
+      .evaluateAll(
+        (imgs, count) =>
+          imgs
+            .slice(0, count)
+            .map((img) => new URL((img as HTMLImageElement).currentSrc).searchParams.get("url")),
+        first,
+      );
+    const high = covers.filter((cover) => cover.priority === "High").map((cover) => cover.file);
+    expect(new Set(high), `${name}: ${JSON.stringify(covers)}`).toEqual(new Set(firstRow));
     await context.close();
   }
 });

@@ -1,4 +1,4 @@
-import type { ImageField } from "@prismicio/client";
+import type { ImageField, ImageFieldImage } from "@prismicio/client";
 import { render, screen } from "@testing-library/react";
 
 import { ContentImage } from "@/components/content-image/content-image";
@@ -74,6 +74,39 @@ it("loads a preloaded image eagerly at high priority, others lazily", () => {
   expect(cover).not.toHaveAttribute("loading");
   expect(logo).toHaveAttribute("loading", "lazy");
   expect(logo).not.toHaveAttribute("fetchpriority");
+});
+
+it("announces an image that is the largest paint only on some screens for those alone, and loads it lazily", () => {
+  const { container } = render(
+    <ContentImage field={image(BRANCHES[1][1], "Second")} sizes="50vw" preload="(min-width: 700px)" />,
+  );
+  const img = container.querySelector("img")!;
+  expect(img).toHaveAttribute("loading", "lazy");
+  expect(img).not.toHaveAttribute("fetchpriority");
+  const announced = document.head.querySelector(
+    `link[rel="preload"][imagesrcset="${img.getAttribute("srcset")}"]`,
+  );
+  expect(announced).toHaveAttribute("media", "(min-width: 700px)");
+  expect(announced).toHaveAttribute("fetchpriority", "high");
+});
+
+it("announces each view of such an image only where both its own media and those screens match", () => {
+  const phone = {
+    ...image("/assets/cover-phone.jpg", "Phone"),
+    dimensions: { width: 300, height: 600 },
+  } as ImageFieldImage;
+  render(
+    <ContentImage
+      field={image("/assets/cover-wide.jpg", "Cover")}
+      sizes="50vw"
+      preload="(min-width: 700px)"
+      views={[{ image: phone, media: "(max-aspect-ratio: 3/4)", sizes: "50vw" }]}
+    />,
+  );
+  const media = (file: string) =>
+    document.head.querySelector(`link[rel="preload"][imagesrcset*="${file}"]`)?.getAttribute("media");
+  expect(media("cover-phone.jpg")).toBe("(min-width: 700px) and (max-aspect-ratio: 3/4)");
+  expect(media("cover-wide.jpg")).toBe("(min-width: 700px) and (not ((max-aspect-ratio: 3/4)))");
 });
 
 it("offers no file wider than needed for the image's own pixels", () => {

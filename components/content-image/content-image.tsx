@@ -10,7 +10,9 @@ import { srcSetUpTo } from "@/components/layout/image-fit";
  * browser): hosted Prismic images are resized by Prismic's Imgix CDN; the
  * bundled repository's site-relative images by Next's own optimiser (AVIF or
  * WebP). A `preload` image (the page's largest paint) is fetched eagerly at
- * high priority and announced in the head with its srcset.
+ * high priority and announced in the head with its srcset; one that is the largest paint only on
+ * some screens (a grid's first row, wider on wider screens) is announced for those screens alone
+ * and loads lazily, as any image, elsewhere.
  *
  * Art direction: `views` are the field's responsive views (Prismic's thumbnails, e.g. a portrait
  * crop for phones), each used where its media query matches, in a <picture>. A preloaded image
@@ -29,7 +31,11 @@ export interface ContentImageProps {
   field: ImageField | null | undefined;
   sizes: string;
   className?: string;
-  preload?: boolean;
+  /**
+   * The page's largest paint: on every screen (`true`), or on the screens a media query describes
+   * (e.g. "(min-width: 700px)"), announced in the head for those and lazy elsewhere.
+   */
+  preload?: boolean | string;
   /** Overrides the field's alt text; "" marks a decorative image. */
   alt?: string;
   /** Responsive views of the field, tried in order before the main image. */
@@ -82,8 +88,14 @@ function announce(attributes: { src: string; srcSet?: string; sizes?: string }, 
   });
 }
 
-/** A media query matching where none of `queries` does. */
-function noneOf(queries: string[]): string {
+/** A media query matching where `query` does, on the screens `where` describes (all: undefined). */
+function within(where: string | undefined, query: string): string {
+  return where ? `${where} and ${query}` : query;
+}
+
+/** A media query matching where none of `queries` does, on the screens `where` describes. */
+function noneOf(queries: string[], where?: string): string {
+  if (where) return `${where} and (not (${queries.join(" or ")}))`;
   return queries.length === 1 ? `not all and ${queries[0]}` : `not (${queries.join(" or ")})`;
 }
 
@@ -97,14 +109,24 @@ export function ContentImage({
 }: ContentImageProps) {
   if (!isFilled.image(field)) return null;
   const text = alt ?? field.alt ?? "";
-  const props = { ...imageAttributes(field, sizes, text, preload), className };
+  // (fetched eagerly only where it is the largest paint on every screen)
+  const props = { ...imageAttributes(field, sizes, text, preload === true), className };
+  const where = typeof preload === "string" ? preload : undefined;
   const sources = views.flatMap(({ image, media, sizes: viewSizes }) =>
     isFilled.image(image) ? [{ media, ...imageAttributes(image, viewSizes, text, false) }] : [],
   );
   if (preload) {
-    sources.forEach((source) => announce(source, source.media));
+    sources.forEach((source) => announce(source, within(where, source.media)));
     // The main image only where no view is used.
-    announce(props, sources.length > 0 ? noneOf(sources.map((source) => source.media)) : undefined);
+    announce(
+      props,
+      sources.length > 0
+        ? noneOf(
+            sources.map((source) => source.media),
+            where,
+          )
+        : where,
+    );
   }
   // eslint-disable-next-line @next/next/no-img-element -- getImageProps gives next/image's markup without its client component
   const img = <img {...props} alt={props.alt} />;

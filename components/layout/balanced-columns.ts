@@ -27,6 +27,18 @@ export const WORK_CARD_COLUMNS: ColumnLimits = { base: 1, md: 2, lg: 3 };
 /** Client logos per row at most. */
 export const LOGO_COLUMNS: ColumnLimits = { base: 2, md: 4, lg: 6 };
 
+/**
+ * The screens on which the item at `index` of a balanced list of `count` items is in the first
+ * row: every screen (`true`), those at least a breakpoint wide (a media query), or none (`false`).
+ */
+export function firstRowScreens(index: number, count: number, limits: ColumnLimits): boolean | string {
+  if (index < balancedColumns(count, limits.base)) return true;
+  const { md, lg } = BALANCED_BREAKPOINTS;
+  if (index < balancedColumns(count, limits.md)) return `(min-width: ${md}px)`;
+  if (index < balancedColumns(count, limits.lg)) return `(min-width: ${lg}px)`;
+  return false;
+}
+
 /** The CSS custom properties a balanced list reads: items per row at each breakpoint. */
 export function balancedColumnVars(count: number, limits: ColumnLimits): Record<string, number> {
   return {

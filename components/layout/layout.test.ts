@@ -1,4 +1,10 @@
-import { balancedColumns, balancedColumnVars, balancedSizes } from "@/components/layout/balanced-columns";
+import {
+  balancedColumns,
+  balancedColumnVars,
+  balancedSizes,
+  firstRowScreens,
+  WORK_CARD_COLUMNS,
+} from "@/components/layout/balanced-columns";
 import { aspectRatio, galleryRows, rowSizes } from "@/components/layout/gallery-rows";
 import { coverSizes, drawVars, frameRatio, maxDrawWidth, srcSetUpTo } from "@/components/layout/image-fit";
 
@@ -42,6 +48,38 @@ describe("balancedColumns", () => {
     expect(balancedSizes(1, { base: 1, md: 2, lg: 3 })).toBe(
       "(min-width: 1100px) 100vw, (min-width: 700px) 100vw, 100vw",
     );
+  });
+});
+
+describe("firstRowScreens", () => {
+  it("names the screens on which each work card is in the first row: one on a phone, more on wider screens", () => {
+    expect([0, 1, 2, 3].map((index) => firstRowScreens(index, 14, WORK_CARD_COLUMNS))).toEqual([
+      true,
+      "(min-width: 700px)",
+      "(min-width: 1100px)",
+      false,
+    ]);
+    // 4 works make rows of 2 on every wide screen: the third is never in the first row.
+    expect([0, 1, 2].map((index) => firstRowScreens(index, 4, WORK_CARD_COLUMNS))).toEqual([
+      true,
+      "(min-width: 700px)",
+      false,
+    ]);
+  });
+
+  it("agrees with the columns of each breakpoint, for any list and limits", () => {
+    const width = (query: string) => Number(/^\(min-width: (\d+)px\)$/.exec(query)?.[1]);
+    for (const limits of [WORK_CARD_COLUMNS, { base: 2, md: 4, lg: 6 }, { base: 1, md: 1, lg: 4 }])
+      for (let count = 1; count <= 30; count++)
+        for (let index = 0; index < count; index++) {
+          const screens = firstRowScreens(index, count, limits);
+          const inFirstRow = (max: number) => index < balancedColumns(count, max);
+          const from = screens === true ? 0 : screens === false ? Number.POSITIVE_INFINITY : width(screens);
+          // In the first row exactly on the screens at least `from` wide.
+          expect(inFirstRow(limits.base)).toBe(from === 0);
+          expect(inFirstRow(limits.md)).toBe(from <= 700);
+          expect(inFirstRow(limits.lg)).toBe(from <= 1100);
+        }
   });
 });
 

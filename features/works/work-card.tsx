@@ -30,8 +30,8 @@ export function WorkCard({
   data: WorkCardData;
   t: Translations;
   headingLevel?: 2 | 3;
-  /** The page's largest paint: fetched eagerly, announced in the head. */
-  preload?: boolean;
+  /** The page's largest paint, on every screen or on those a media query describes (ContentImage). */
+  preload?: boolean | string;
   /** The cover's `sizes`: the card's width in its list. */
   sizes: string;
 }) {

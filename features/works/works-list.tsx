@@ -7,7 +7,7 @@ import { PageIntro } from "@/components/page-intro/page-intro";
 import { Pagination } from "@/components/pagination/pagination";
 import { RichText } from "@/features/rich-text";
 import type { Translations } from "@/lib/i18n/default-translations";
-import { WORK_CARD_COLUMNS, balancedSizes } from "@/components/layout/balanced-columns";
+import { WORK_CARD_COLUMNS, balancedSizes, firstRowScreens } from "@/components/layout/balanced-columns";
 
 import { WorkCard } from "./work-card";
 import { WorksFilter } from "./works-filter";
@@ -51,7 +51,7 @@ export function WorksList({
                 href={project.url ?? "#"}
                 data={project.data}
                 t={t}
-                preload={index < 2}
+                preload={firstRowScreens(index, projects.length, WORK_CARD_COLUMNS)}
                 sizes={sizes}
               />
             </InView>
