@@ -52,7 +52,8 @@ export function bodyWithout(elements) {
         const at = data.indexOf(element);
         if (at < 0) {
           const open = openTail(data, element);
-          held = data.subarray(data.length - open);
+          // (a copy: the writer may reuse its buffer once this write has gone below)
+          held = Buffer.from(data.subarray(data.length - open));
           data = data.subarray(0, data.length - open);
           break;
         }

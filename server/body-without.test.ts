@@ -76,6 +76,16 @@ describe("a page's rest without the elements the head's rewrite took over", () =
     expect(edit.done()).toBe(false);
   });
 
+  test("bytes held for the next write are its own: a writer that reuses its buffer after a write changes nothing", () => {
+    const edit = bodyWithout([ENTRY]);
+    const buffer = Buffer.from(`<p>a</p>${ENTRY.slice(0, 12)}`);
+    // (what went out is written below at once; the writer's callback comes after)
+    const sent = edit.push(buffer).toString();
+    buffer.fill("Z");
+    const rest = Buffer.concat([edit.push(Buffer.from(`${ENTRY.slice(12)}<p>b</p>`)), edit.end()]);
+    expect(sent + rest.toString()).toBe("<p>a</p><p>b</p>");
+  });
+
   test("once every element has gone, what comes after passes as it came", () => {
     const edit = bodyWithout([ENTRY]);
     expect(edit.push(Buffer.from(`a${ENTRY}b`)).toString()).toBe("ab");
