@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 import { PHASE_PRODUCTION_SERVER } from "next/constants";
 
+import { hintStartupFiles } from "./lib/build/compile-hints";
 import { buildDir } from "./lib/env/build-dir";
 import { EXPIRE_SECONDS } from "./lib/cache/lifetimes.mjs";
 import { PAGE_BODY_LIMIT } from "./lib/net/body-limits.mjs";
@@ -29,6 +30,13 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["prom-client"],
   // A separate build folder when asked (npm run bench:build builds beside the real one).
   distDir: buildDir(),
+  compiler: {
+    // The scripts every page runs as it starts, compiled by the browser as they download rather than
+    // on the main thread at each function's first call (lib/build/compile-hints.ts).
+    runAfterProductionCompile: async ({ distDir }) => {
+      await hintStartupFiles(distDir);
+    },
+  },
   reactStrictMode: true,
   poweredByHeader: false,
   // npm start compresses instead (server/compression.mjs): a page Next holds whole goes out with its

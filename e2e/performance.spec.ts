@@ -1,3 +1,4 @@
+import { COMPILE_HINT } from "../lib/build/compile-hints";
 import { hydrated } from "../test-support/settle";
 import { expect, test } from "./fixtures";
 import { firstVisitPaths, pages } from "./helpers/content";
@@ -166,6 +167,17 @@ test("every page fetches the framework's scripts only once it has painted, then 
     await page.context().clearCookies();
     await page.goto(path);
     await hydrated(page);
+    // A resource is listed once it has arrived: a low-priority preload may still be on its way
+    // when a page has hydrated.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            performance.getEntriesByType("resource").map((entry) => new URL(entry.name).pathname),
+          ),
+        { message: `${path}: every file of the loader fetched` },
+      )
+      .toEqual(expect.arrayContaining(later));
     const timing = await page.evaluate(() => ({
       paint: performance.getEntriesByName("first-paint")[0]?.startTime ?? Number.NaN,
       fetched: performance
@@ -184,6 +196,58 @@ test("every page fetches the framework's scripts only once it has painted, then 
         timing.paint,
       );
   }
+});
+
+test("the scripts a page starts with are compiled as they download; a chunk fetched on demand is not", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  // Chromium compiles a file that starts with the hint on the thread that streams it in, instead of
+  // on the main thread at each function's first call (lib/build/compile-hints.ts).
+  const fetched = new Map<string, Promise<string>>();
+  page.on("response", (response) => {
+    const { pathname } = new URL(response.url());
+    if (/^\/_next\/static\/.+\.js$/.test(pathname))
+      fetched.set(
+        pathname,
+        response.text().catch(() => ""),
+      );
+  });
+  const onDemand = new Set<string>();
+  for (const path of firstVisitPaths) {
+    const html = await (await request.get(path)).text();
+    const loader = html
+      .slice(0, html.indexOf("</head>"))
+      .match(/<script>\(function\(w,d\)\{[^<]*createElement\("script"\)[^<]*<\/script>/);
+    const atStart = (loader?.[0].match(/\["\/_next[^\]]*\]/g) ?? []).flatMap(
+      (list) => JSON.parse(list) as string[],
+    );
+    expect(atStart.length, `${path}: the loader's scripts`).toBeGreaterThan(0);
+    for (const src of atStart) {
+      const file = await request.get(src);
+      expect(file.status(), src).toBe(200);
+      expect(
+        (await file.text()).startsWith(COMPILE_HINT),
+        `${path}: ${src} starts with the compile hint`,
+      ).toBe(true);
+    }
+    // Then a first visit, scrolled to its end: what it fetches besides (the consent notice, players).
+    fetched.clear();
+    await page.context().clearCookies();
+    await page.goto(path);
+    await hydrated(page);
+    await page.mouse.wheel(0, 20_000);
+    await page.waitForLoadState("networkidle");
+    for (const [src, text] of fetched)
+      if (!atStart.includes(src)) {
+        expect((await text).startsWith(COMPILE_HINT), `${path}: ${src}, fetched on demand, starts lazy`).toBe(
+          false,
+        );
+        onDemand.add(src);
+      }
+  }
+  expect(onDemand.size, "a chunk fetched on demand on some page").toBeGreaterThan(0);
 });
 
 test("a phone fetches the hero's portrait view, a desktop the landscape original: each one file, never both", async ({
