@@ -33,7 +33,7 @@ export function mapWithCompileHint(map: string): string {
 const isStringList = (value: unknown): value is string[] =>
   Array.isArray(value) && value.every((item) => typeof item === "string");
 
-/** Every file under `dir` whose name ends with `suffix`, relative to nothing (full paths). */
+/** The full paths of the files under `dir` whose names end with `suffix`. */
 async function filesEndingWith(dir: string, suffix: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
