@@ -2,13 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 
-import {
-  COMPILE_HINT,
-  hintStartupFiles,
-  mapWithCompileHint,
-  startupFiles,
-  withCompileHint,
-} from "./compile-hints";
+import { COMPILE_HINT, hintStartupFiles, startupFiles, withCompileHint } from "./compile-hints";
 
 /** A build folder as Next writes it: the build manifest and a client reference manifest per route. */
 describe("compile hints", () => {
@@ -70,13 +64,13 @@ describe("compile hints", () => {
     expect(withCompileHint(withCompileHint('"use strict";'))).toBe(`${COMPILE_HINT}"use strict";`);
   });
 
-  test("a file's source map moves its mappings one line down, the new first line mapping nothing", async () => {
+  test("a startup file with a source map, or a manifest naming a file outside static/, stops the build", async () => {
     await site();
-    const map = { version: 3, sources: ["a.ts"], names: [], mappings: "AAAA;AACA" };
-    await write("static/chunks/home.js.map", JSON.stringify(map));
-    await hintStartupFiles(dist);
-    expect(JSON.parse(await read("static/chunks/home.js.map"))).toEqual({ ...map, mappings: ";AAAA;AACA" });
-    expect(() => mapWithCompileHint('{"version":3}')).toThrow(/no mappings/);
+    await write("static/chunks/home.js.map", JSON.stringify({ version: 3, sections: [] }));
+    await expect(hintStartupFiles(dist)).rejects.toThrow(/home\.js has a source map/);
+    expect(await read("static/chunks/home.js")).toBe("var home=1;");
+    await buildManifest({ rootMainFiles: ["static/chunks/../../../elsewhere.js"] });
+    await expect(startupFiles(dist)).rejects.toThrow(/names static\/chunks\/\.\.\/.*not a file under static/);
   });
 
   test.each([

@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { access, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import vm from "node:vm";
 
@@ -12,22 +12,6 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 /** `source` with the hint as its first line (once: a file that has it is returned as it is). */
 export function withCompileHint(source: string): string {
   return source.startsWith(COMPILE_HINT) ? source : COMPILE_HINT + source;
-}
-
-/**
- * A source map for a file that gained one line at its top: no mapping on that line, the others
- * one line lower.
- */
-export function mapWithCompileHint(map: string): string {
-  const parsed: unknown = JSON.parse(map);
-  if (
-    typeof parsed !== "object" ||
-    parsed === null ||
-    typeof (parsed as { mappings?: unknown }).mappings !== "string"
-  )
-    throw new Error("not a source map: it has no mappings");
-  const withMappings = parsed as { mappings: string };
-  return JSON.stringify({ ...withMappings, mappings: `;${withMappings.mappings}` });
 }
 
 const isStringList = (value: unknown): value is string[] =>
@@ -80,8 +64,20 @@ export async function startupFiles(distDir: string): Promise<string[]> {
       for (const file of lists.flat()) files.add(file);
     }
   }
-  return [...files].filter((file) => file.endsWith(".js")).sort();
+  const scripts = [...files].filter((file) => file.endsWith(".js")).sort();
+  // (Next names them under static/; anything else is not a file of its build's to edit)
+  const stray = scripts.find(
+    (file) => !/^static\/(?:[\w.-]+\/)*[\w.-]+\.js$/.test(file) || file.includes(".."),
+  );
+  if (stray !== undefined) throw new Error(`a manifest names ${stray}, not a file under static/`);
+  return scripts;
 }
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
 
 /**
  * The hint given to the files pages run as they start (`startupFiles`), in the build folder
@@ -97,12 +93,11 @@ export async function hintStartupFiles(distDir: string): Promise<string[]> {
     const source = await readFile(filePath, "utf8");
     const hinted = withCompileHint(source);
     if (hinted === source) continue;
+    // A line added after Next hashed the file would move a browser source map (Turbopack writes
+    // index maps, in sections) and break a subresource integrity hash: neither is built here.
+    if (await exists(`${filePath}.map`))
+      throw new Error(`${file} has a source map, which the compile hint would shift: not supported`);
     await writeFile(filePath, hinted);
-    const map = await readFile(`${filePath}.map`, "utf8").catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOENT") return undefined;
-      throw error;
-    });
-    if (map !== undefined) await writeFile(`${filePath}.map`, mapWithCompileHint(map));
     changed.push(file);
   }
   return changed;
