@@ -260,13 +260,15 @@ test("each page reached by a click looks as it does loaded, whichever page the c
  * arrived: a box that starts elsewhere by 3 px or more is what a visitor sees jump (Chromium's
  * layout shift counts from 3 px). `hold`: which faces are held, every face but the text face (a
  * later page of a visit, whose text face the browser has kept: it is let through and waited for
- * first) or `every` face (a first visit on a slow link).
+ * first) or `every` face (a first visit on a slow link). `boxes` narrows the boxes looked at,
+ * `from` the move that counts.
  */
 async function movedWhenFontsArrive(
   browser: Browser,
   path: string,
   screen: keyof typeof SCREENS,
   hold: "all but the text face" | "every",
+  { boxes = "body *", from = 3 }: { boxes?: string; from?: number } = {},
 ): Promise<Array<{ what: string; dx: number; dy: number }>> {
   const context = await browser.newContext({ ...SCREENS[screen], javaScriptEnabled: false });
   try {
@@ -305,30 +307,33 @@ async function movedWhenFontsArrive(
     }
     const starts = () =>
       page.evaluate(
-        (height) =>
-          Array.from(document.querySelectorAll("body *"), (element) => {
+        ({ height, boxes }) =>
+          Array.from(document.querySelectorAll(boxes), (element) => {
             const box = element.getBoundingClientRect();
             const shown = box.width > 0 && box.height > 0 && box.top < height && box.bottom > 0;
             return shown ? { left: box.left, top: box.top } : null;
           }),
-        SCREENS[screen].viewport.height,
+        { height: SCREENS[screen].viewport.height, boxes },
       );
     const before = await starts();
     await Promise.all(held.map((release) => release()));
     await page.unroute("**/*.woff2");
     await page.evaluate(() => document.fonts.ready);
     const after = await starts();
-    const names = await page.evaluate(() =>
-      Array.from(
-        document.querySelectorAll("body *"),
-        (element) => `<${element.tagName.toLowerCase()}> ${(element.textContent ?? "").trim().slice(0, 30)}`,
-      ),
+    const names = await page.evaluate(
+      (boxes) =>
+        Array.from(
+          document.querySelectorAll(boxes),
+          (element) =>
+            `<${element.tagName.toLowerCase()}> ${(element.textContent ?? "").trim().slice(0, 30)}`,
+        ),
+      boxes,
     );
     return before.flatMap((start, index) => {
       const now = after[index];
       if (!start || !now) return [];
       const [dx, dy] = [now.left - start.left, now.top - start.top];
-      return Math.max(Math.abs(dx), Math.abs(dy)) >= 3 ? [{ what: names[index]!, dx, dy }] : [];
+      return Math.max(Math.abs(dx), Math.abs(dy)) >= from ? [{ what: names[index]!, dx, dy }] : [];
     });
   } finally {
     await context.close();
@@ -360,4 +365,46 @@ test("when every face misses the first paint, every line and row stays where it 
       // no line wraps differently and no row moves down.
       expect(describeMoves(moves.filter(({ dy }) => Math.abs(dy) >= 3)), `${path} (${screen})`).toEqual([]);
     }
+});
+
+test("a list's category chips stay where they are when a first visit's faces arrive, each as wide as its text in the text face", async ({
+  browser,
+}) => {
+  test.slow();
+  // Every list page type, each language, a filter set (its chip in bold) and not.
+  const lists = ["/works", "/en/works-completed", "/works-in-production?category=documentary"];
+  const chips = "main nav:has(a[href*='category=']) li, main nav:has(a[href*='category=']) li *";
+  for (const path of lists)
+    for (const screen of ["phone", "desktop"] as const) {
+      const moves = await movedWhenFontsArrive(browser, path, screen, "every", { boxes: chips, from: 0.1 });
+      expect(describeMoves(moves), `${path} (${screen})`).toEqual([]);
+    }
+  // The widths are the text face's: once it shows, each label and count fills its box to within
+  // the face's kerning (a pair such as "To" is a twelfth of an em closer than its letters alone).
+  const context = await browser.newContext({ ...SCREENS.desktop });
+  try {
+    await blockOutsideHosts(context);
+    const page = await context.newPage();
+    for (const path of lists) {
+      await page.goto(path);
+      await inWebFaces(page);
+      const misfits = await page.evaluate((chips) => {
+        const spans = Array.from(document.querySelectorAll<HTMLElement>(chips)).filter((element) =>
+          element.matches("a > span"),
+        );
+        return spans.flatMap((span) => {
+          const text = document.createRange();
+          text.selectNodeContents(span);
+          const gap = span.getBoundingClientRect().width - text.getBoundingClientRect().width;
+          const em = gap / parseFloat(getComputedStyle(span).fontSize);
+          return span.style.inlineSize && Math.abs(em) <= 0.085
+            ? []
+            : [`${span.textContent}: ${em.toFixed(3)} em`];
+        });
+      }, chips);
+      expect(misfits, path).toEqual([]);
+    }
+  } finally {
+    await context.close();
+  }
 });
