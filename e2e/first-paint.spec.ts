@@ -408,3 +408,39 @@ test("a list's category chips stay where they are when a first visit's faces arr
     await context.close();
   }
 });
+
+test("on a phone the menu is closed from the first paint, its button shown and usable once the page is hydrated; without JavaScript the menu is open", async ({
+  browser,
+}) => {
+  const path = "/en/works-completed";
+  const menu = (page: Page) => page.locator("#site-menu");
+  const button = (page: Page) => page.locator('button[aria-controls="site-menu"]');
+  for (const javaScriptEnabled of [true, false]) {
+    const context = await browser.newContext({ ...SCREENS.phone, javaScriptEnabled });
+    try {
+      await blockOutsideHosts(context);
+      const page = await context.newPage();
+      if (javaScriptEnabled) {
+        // The page as it is until its scripts arrive: the same as once they have run.
+        await page.route("**/_next/static/chunks/*.js", (route) => route.abort());
+        await page.goto(path);
+        await expect(menu(page)).toBeHidden();
+        await expect(button(page)).toBeVisible();
+        await expect(button(page)).toBeDisabled();
+        await page.unroute("**/_next/static/chunks/*.js");
+        await page.goto(path);
+        await hydrated(page);
+        await expect(button(page)).toBeEnabled();
+        await expect(menu(page)).toBeHidden();
+        await button(page).click();
+        await expect(menu(page).getByRole("link").first()).toBeVisible();
+      } else {
+        await page.goto(path);
+        await expect(button(page)).toBeHidden();
+        for (const link of await menu(page).getByRole("link").all()) await expect(link).toBeVisible();
+      }
+    } finally {
+      await context.close();
+    }
+  }
+});

@@ -12,7 +12,11 @@ import styles from "./menu-toggle.module.css";
 /**
  * The small-screen navigation: a disclosure button that shows the menu, closes
  * on Escape and after a navigation. On wide screens the menu is always shown
- * (CSS), and without JavaScript it stays open so every link is reachable.
+ * (CSS), and without JavaScript it stays open so every link is reachable. A
+ * browser that runs scripts paints it closed from the first frame, its button
+ * disabled until the page is hydrated (menu-toggle.module.css): open until
+ * then, the menu covered a phone's first screen for as long as the scripts
+ * took to arrive, then vanished.
  */
 export function MenuToggle({
   openLabel,
@@ -40,14 +44,14 @@ export function MenuToggle({
   }, [open]);
 
   return (
-    <div className={styles.root} data-open={open || !hydrated}>
+    <div className={styles.root} data-open={open} data-hydrated={hydrated ? "" : undefined}>
       <button
         type="button"
         className={styles.button}
         aria-expanded={open}
         aria-controls="site-menu"
         onClick={() => setOpenOn(open ? null : pathname)}
-        hidden={!hydrated}
+        disabled={!hydrated}
       >
         <span className={styles.bars} aria-hidden="true" />
         {/* The bars show the state; the label is for assistive technology. */}
