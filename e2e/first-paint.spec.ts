@@ -367,47 +367,66 @@ test("when every face misses the first paint, every line and row stays where it 
     }
 });
 
-test("a list's category chips stay where they are when a first visit's faces arrive, each as wide as its text in the text face", async ({
-  browser,
-}) => {
-  test.slow();
-  // Every list page type, each language, a filter set (its chip in bold) and not.
-  const lists = ["/works", "/en/works-completed", "/works-in-production?category=documentary"];
-  const chips = "main nav:has(a[href*='category=']) li, main nav:has(a[href*='category=']) li *";
-  for (const path of lists)
-    for (const screen of ["phone", "desktop"] as const) {
-      const moves = await movedWhenFontsArrive(browser, path, screen, "every", { boxes: chips, from: 0.1 });
-      expect(describeMoves(moves), `${path} (${screen})`).toEqual([]);
-    }
-  // The widths are the text face's: once it shows, each label and count fills its box to within
-  // the face's kerning (a pair such as "To" is a twelfth of an em closer than its letters alone).
-  const context = await browser.newContext({ ...SCREENS.desktop });
-  try {
-    await blockOutsideHosts(context);
-    const page = await context.newPage();
-    for (const path of lists) {
-      await page.goto(path);
-      await inWebFaces(page);
-      const misfits = await page.evaluate((chips) => {
-        const spans = Array.from(document.querySelectorAll<HTMLElement>(chips)).filter((element) =>
-          element.matches("a > span"),
+/**
+ * Runs that sit side by side on a line, each sized to the width its text takes in the text face
+ * (lib/fonts/text-width.ts): `boxes` must not move at all when a first visit's faces arrive, and
+ * each of `sized` must fit its text once the face shows.
+ */
+const SIDE_BY_SIDE = [
+  {
+    what: "a list's category chips",
+    // Every list page type, each language, a filter set (its chip in bold) and not.
+    paths: ["/works", "/en/works-completed", "/works-in-production?category=documentary"],
+    screens: ["phone", "desktop"] as const,
+    boxes: "main nav:has(a[href*='category=']) li, main nav:has(a[href*='category=']) li *",
+    sized: "main nav:has(a[href*='category=']) a > span",
+  },
+  {
+    what: "the header's links on a wide screen",
+    paths: ["/", "/en/contact"],
+    screens: ["desktop"] as const,
+    boxes: "header nav li, header nav li *",
+    sized: "#site-menu a",
+  },
+];
+
+for (const { what, paths, screens, boxes, sized } of SIDE_BY_SIDE)
+  test(`${what} stay where they are when a first visit's faces arrive, each as wide as its text in the text face`, async ({
+    browser,
+  }) => {
+    test.slow();
+    for (const path of paths)
+      for (const screen of screens) {
+        const moves = await movedWhenFontsArrive(browser, path, screen, "every", { boxes, from: 0.1 });
+        expect(describeMoves(moves), `${path} (${screen})`).toEqual([]);
+      }
+    // The widths are the text face's: once it shows, each box fits its text to within the face's
+    // kerning (a pair such as "To" is a twelfth of an em closer than its letters alone).
+    const context = await browser.newContext({ ...SCREENS[screens.at(-1)!] });
+    try {
+      await blockOutsideHosts(context);
+      const page = await context.newPage();
+      for (const path of paths) {
+        await page.goto(path);
+        await inWebFaces(page);
+        const misfits = await page.evaluate(
+          (sized) =>
+            Array.from(document.querySelectorAll<HTMLElement>(sized)).flatMap((element) => {
+              const text = document.createRange();
+              text.selectNodeContents(element);
+              const gap = element.getBoundingClientRect().width - text.getBoundingClientRect().width;
+              const em = gap / parseFloat(getComputedStyle(element).fontSize);
+              const set = element.style.inlineSize || element.style.getPropertyValue("--text-width");
+              return set && Math.abs(em) <= 0.085 ? [] : [`${element.textContent}: ${em.toFixed(3)} em`];
+            }),
+          sized,
         );
-        return spans.flatMap((span) => {
-          const text = document.createRange();
-          text.selectNodeContents(span);
-          const gap = span.getBoundingClientRect().width - text.getBoundingClientRect().width;
-          const em = gap / parseFloat(getComputedStyle(span).fontSize);
-          return span.style.inlineSize && Math.abs(em) <= 0.085
-            ? []
-            : [`${span.textContent}: ${em.toFixed(3)} em`];
-        });
-      }, chips);
-      expect(misfits, path).toEqual([]);
+        expect(misfits, path).toEqual([]);
+      }
+    } finally {
+      await context.close();
     }
-  } finally {
-    await context.close();
-  }
-});
+  });
 
 test("on a phone the menu is closed from the first paint, its button shown and usable once the page is hydrated; without JavaScript the menu is open", async ({
   browser,

@@ -1,7 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 
 import { WorksFilter, type CategoryCount } from "./works-filter";
-import { textWidthEm } from "@/lib/fonts/text-width";
+import { textWidthCss } from "@/lib/fonts/text-width";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import { listPublicPath } from "@/lib/routing/resolve-path";
 import { WORK_CATEGORIES, type WorkCategory } from "@/lib/site/work-categories";
@@ -50,7 +50,7 @@ describe("WorksFilter", () => {
         Array.from(link.querySelectorAll("span"), (span) => [span.textContent, span.style.inlineSize]),
       );
     const em = (text: string, weight: number, tabularNums = false) =>
-      `${textWidthEm(text, { weight, tabularNums })}em`;
+      textWidthCss(text, { weight, tabularNums });
     expect(widths).toEqual([
       [
         ["Tous", em("Tous", 400)],

@@ -1,7 +1,5 @@
 import { SiteLink } from "@/components/site-link/site-link";
-import type { CSSProperties } from "react";
-
-import { textWidthEm } from "@/lib/fonts/text-width";
+import { textWidthCss } from "@/lib/fonts/text-width";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 import type { WorkCategory } from "@/lib/site/work-categories";
 
@@ -9,16 +7,6 @@ import styles from "./works-filter.module.css";
 
 /** The weight of the current filter's chip (works-filter.module.css); the others are the body's. */
 const CURRENT_WEIGHT = 700;
-
-/**
- * A chip's label and count keep the room they take in the text face from the first paint: on a
- * first visit the face arrives after it, and a chip a pixel wider would push every chip after it
- * on its row (what a visitor sees jump, and Lighthouse counts as a layout shift).
- */
-function room(text: string, weight: number, tabularNums = false): CSSProperties | undefined {
-  const width = textWidthEm(text, { weight, tabularNums });
-  return width === undefined ? undefined : { inlineSize: `${width}em` };
-}
 
 export interface CategoryCount {
   category: WorkCategory;
@@ -68,10 +56,16 @@ export function WorksFilter({
                   className={styles.item}
                   aria-current={category === current ? (page === 1 ? "page" : "true") : undefined}
                 >
-                  <span className={styles.label} style={room(label, weight)}>
+                  {/* Label and count keep the room they take in the text face from the first
+                      paint: on a first visit the face arrives after it, and a chip a pixel wider
+                      would push every chip after it on its row (a layout shift). */}
+                  <span className={styles.label} style={{ inlineSize: textWidthCss(label, { weight }) }}>
                     {label}
                   </span>{" "}
-                  <span className={styles.count} style={room(`(${count})`, weight, true)}>
+                  <span
+                    className={styles.count}
+                    style={{ inlineSize: textWidthCss(`(${count})`, { weight, tabularNums: true }) }}
+                  >
                     ({count})
                   </span>
                 </SiteLink>

@@ -38,3 +38,9 @@ export function textWidthEm(
   // Rounded up to the next thousandth: a box a hair wider than its text, never narrower.
   return Math.ceil(thousandths) / 1000;
 }
+
+/** {@link textWidthEm} as a CSS length (`4.215em`), for a style; undefined when it is. */
+export function textWidthCss(text: string, options: { weight?: number; tabularNums?: boolean } = {}) {
+  const em = textWidthEm(text, options);
+  return em === undefined ? undefined : `${em}em`;
+}
