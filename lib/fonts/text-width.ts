@@ -10,6 +10,12 @@ export interface TextAdvances {
   weights: Record<string, { characters: Record<string, number>; tabular: Record<string, number> }>;
 }
 
+/** How a run is set: its weight (400 when not said) and whether in tabular figures. */
+export interface TextRun {
+  weight?: number;
+  tabularNums?: boolean;
+}
+
 /**
  * The room a short run of text takes in the text face, in em, known before the face arrives: a box
  * given this width keeps it whichever face shows, so when a first visit's text face replaces its
@@ -24,7 +30,7 @@ export interface TextAdvances {
  */
 export function textWidthEm(
   text: string,
-  { weight = 400, tabularNums = false }: { weight?: number; tabularNums?: boolean } = {},
+  { weight = 400, tabularNums = false }: TextRun = {},
   advances: TextAdvances = measured,
 ): number | undefined {
   const table = advances.weights[String(weight)];
@@ -40,7 +46,7 @@ export function textWidthEm(
 }
 
 /** {@link textWidthEm} as a CSS length (`4.215em`), for a style; undefined when it is. */
-export function textWidthCss(text: string, options: { weight?: number; tabularNums?: boolean } = {}) {
-  const em = textWidthEm(text, options);
+export function textWidthCss(text: string, run: TextRun = {}): string | undefined {
+  const em = textWidthEm(text, run);
   return em === undefined ? undefined : `${em}em`;
 }
