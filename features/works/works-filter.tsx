@@ -1,12 +1,8 @@
 import { SiteLink } from "@/components/site-link/site-link";
-import { textWidthCss } from "@/lib/fonts/text-width";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 import type { WorkCategory } from "@/lib/site/work-categories";
 
 import styles from "./works-filter.module.css";
-
-/** The weight of the current filter's chip (works-filter.module.css); the others are the body's. */
-const CURRENT_WEIGHT = 700;
 
 export interface CategoryCount {
   category: WorkCategory;
@@ -47,31 +43,17 @@ export function WorksFilter({
     <div className={styles.filter}>
       <nav aria-label={t["works.filter_label"]}>
         <ul className={styles.items}>
-          {items.map(({ category, label, count }) => {
-            const weight = category === current ? CURRENT_WEIGHT : 400;
-            return (
-              <li key={category ?? ""}>
-                <SiteLink
-                  href={href(category)}
-                  className={styles.item}
-                  aria-current={category === current ? (page === 1 ? "page" : "true") : undefined}
-                >
-                  {/* Label and count keep the room they take in the text face from the first
-                      paint: on a first visit the face arrives after it, and a chip a pixel wider
-                      would push every chip after it on its row (a layout shift). */}
-                  <span className={styles.label} style={{ inlineSize: textWidthCss(label, { weight }) }}>
-                    {label}
-                  </span>{" "}
-                  <span
-                    className={styles.count}
-                    style={{ inlineSize: textWidthCss(`(${count})`, { weight, tabularNums: true }) }}
-                  >
-                    ({count})
-                  </span>
-                </SiteLink>
-              </li>
-            );
-          })}
+          {items.map(({ category, label, count }) => (
+            <li key={category ?? ""}>
+              <SiteLink
+                href={href(category)}
+                className={styles.item}
+                aria-current={category === current ? (page === 1 ? "page" : "true") : undefined}
+              >
+                {label} <span className={styles.count}>({count})</span>
+              </SiteLink>
+            </li>
+          ))}
         </ul>
       </nav>
       {current ? (

@@ -26,9 +26,8 @@ import "./fallbacks.css";
  * that the page keeps the stand-in). A face the browser has kept (every
  * page after a visit's first) arrives within that wait, so those pages paint in
  * it at once; with `swap` they painted a frame in the stand-in first, and the
- * face's right-aligned and mid-line runs (a bold phrase) moved sideways by a
- * few pixels on every page (a list's filter chips and the header's links hold
- * their text's width in the face, text-width.ts, and do not move). On a slow first
+ * face's right-aligned and mid-line runs (the header's links, a filter's labels,
+ * a bold phrase) moved sideways by a few pixels on every page. On a slow first
  * visit the face misses the wait and those runs move once, while every line and
  * row stays (e2e/first-paint.spec.ts; bench/README.md, "What the first paint
  * waits for"). The display face sets headings, left-aligned blocks whose lines

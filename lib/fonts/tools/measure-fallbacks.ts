@@ -11,18 +11,13 @@
  *   - Roboto (Android), measured separately: its widths differ from Arial's.
  * next/font's own fallback names `local("Arial")` only, which phones and Linux do not have.
  *
- * It also writes lib/fonts/text-advances.json, the text face's advance widths (see text-width.ts).
- *
  * Needs Debian's fonts-liberation and fonts-roboto-unhinted (for the measurements only: the CSS
  * names local fonts). The output is committed; run this after changing the fonts or the weights.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { chromium, type Page } from "@playwright/test";
-
-import { type TextAdvances } from "../text-width";
-import { CHARACTERS } from "./characters";
+import { chromium } from "@playwright/test";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -122,11 +117,9 @@ interface Vertical {
   descent: number;
 }
 
-async function measure(text: string): Promise<{
-  ratios: Record<string, Measured>;
-  vertical: Record<string, Vertical>;
-  advances: TextAdvances;
-}> {
+async function measure(
+  text: string,
+): Promise<{ ratios: Record<string, Measured>; vertical: Record<string, Vertical> }> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
   try {
     const page = await browser.newPage();
@@ -146,7 +139,7 @@ async function measure(text: string): Promise<{
         })),
       ),
     ];
-    const measured = await page.evaluate(
+    return await page.evaluate(
       async ({ fonts, text, faces, standIns, weights, boldFrom }) => {
         for (const font of fonts) {
           const face = new FontFace(font.family, `url(${font.url})`, font.descriptors);
@@ -192,55 +185,9 @@ async function measure(text: string): Promise<{
         boldFrom: BOLD_FROM,
       },
     );
-    return { ...measured, advances: await measureAdvances(page) };
   } finally {
     await browser.close();
   }
-}
-
-/** The features the body sets (app/globals.css): they swap glyphs, and so widths. */
-const TEXT_FEATURES = '"ss01", "cv11"';
-
-/**
- * The text face's advance width of each character it holds, at each weight, in thousandths of an
- * em, as Chromium lays them out with the body's features, and those that differ in tabular figures
- * (digits, and punctuation such as parentheses). Each character is measured alone (no kerning),
- * 1,000 px tall.
- */
-async function measureAdvances(page: Page): Promise<TextAdvances> {
-  const measured = await page.evaluate(
-    ({ family, features, characters, weights }) => {
-      const holder = document.createElement("div");
-      holder.style.cssText = `position:absolute;top:0;left:0;white-space:pre;font:1000px/1 "${family}";font-feature-settings:${features};font-kerning:none`;
-      document.body.append(holder);
-      const spans = weights.flatMap((weight) =>
-        [false, true].flatMap((tabular) =>
-          Array.from(characters, (character) => {
-            const span = document.createElement("span");
-            span.textContent = character;
-            span.style.fontWeight = String(weight);
-            if (tabular) span.style.fontVariantNumeric = "tabular-nums";
-            holder.append(span, document.createElement("br"));
-            return { weight, tabular, character, span };
-          }),
-        ),
-      );
-      const byWeight: Record<
-        string,
-        { characters: Record<string, number>; tabular: Record<string, number> }
-      > = {};
-      for (const { weight, tabular, character, span } of spans) {
-        const table = (byWeight[weight] ??= { characters: {}, tabular: {} });
-        const width = Math.round(span.getBoundingClientRect().width * 10) / 10;
-        if (!tabular) table.characters[character] = width;
-        else if (width !== table.characters[character]) table.tabular[character] = width;
-      }
-      holder.remove();
-      return byWeight;
-    },
-    { family: "textFont", features: TEXT_FEATURES, characters: CHARACTERS, weights: WEIGHTS },
-  );
-  return { weights: measured };
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
@@ -255,7 +202,7 @@ function weightRange(index: number): string {
 
 async function main() {
   const text = siteText();
-  const { ratios, vertical, advances } = await measure(text);
+  const { ratios, vertical } = await measure(text);
   const rules: string[] = [];
   for (const face of FACES) {
     const metrics = vertical[face.family];
@@ -294,8 +241,6 @@ async function main() {
    site's content, so that nothing moves when the web font arrives. */\n`;
   writeFileSync(path.join(ROOT, "lib/fonts/fallbacks.css"), `${header}\n${rules.join("\n\n")}\n`);
   console.log(`lib/fonts/fallbacks.css: ${rules.length} faces from ${text.length} characters`);
-  writeFileSync(path.join(ROOT, "lib/fonts/text-advances.json"), `${JSON.stringify(advances, null, 2)}\n`);
-  console.log(`lib/fonts/text-advances.json: ${CHARACTERS.length} characters at ${WEIGHTS.length} weights`);
 }
 
 main().catch((error: unknown) => {
