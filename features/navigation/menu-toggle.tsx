@@ -14,9 +14,10 @@ import styles from "./menu-toggle.module.css";
  * on Escape and after a navigation. On wide screens the menu is always shown
  * (CSS), and without JavaScript it stays open so every link is reachable. A
  * browser that runs scripts paints it closed from the first frame, its button
- * disabled until the page is hydrated (menu-toggle.module.css): open until
- * then, the menu covered a phone's first screen for as long as the scripts
- * took to arrive, then vanished.
+ * marked unavailable until the page is hydrated (menu-toggle.module.css): open
+ * until then, the menu covered a phone's first screen for as long as the
+ * scripts took to arrive, then vanished. A page whose scripts never run (a
+ * file that failed, a blocked script) shows it open after 10 seconds.
  */
 export function MenuToggle({
   openLabel,
@@ -51,7 +52,9 @@ export function MenuToggle({
         aria-expanded={open}
         aria-controls="site-menu"
         onClick={() => setOpenOn(open ? null : pathname)}
-        disabled={!hydrated}
+        // (not `disabled`: it stays in the tab order, and says it is not ready; a press before
+        // hydration has no handler to reach)
+        aria-disabled={hydrated ? undefined : true}
       >
         <span className={styles.bars} aria-hidden="true" />
         {/* The bars show the state; the label is for assistive technology. */}
