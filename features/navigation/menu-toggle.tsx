@@ -1,23 +1,31 @@
 "use client";
 
 import { usePathname } from "next/navigation";
-import { useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 
 import { useHydrated } from "@/components/hooks/use-hydrated";
 
-import { useScrollLock } from "@/features/scroll";
+import { useResize, useScrollLock } from "@/features/scroll";
 
 import styles from "./menu-toggle.module.css";
 
+/** Whether the menu is open: a browser without popovers (or a test DOM) shows it in the header. */
+function isOpen(menu: HTMLElement | null): boolean {
+  return menu !== null && "showPopover" in menu && menu.matches(":popover-open");
+}
+
+function close(menu: HTMLElement | null) {
+  if (isOpen(menu)) menu!.hidePopover();
+}
+
 /**
- * The small-screen navigation: a disclosure button that shows the menu, closes
- * on Escape and after a navigation. On wide screens the menu is always shown
- * (CSS), and without JavaScript it stays open so every link is reachable. A
- * browser that runs scripts paints it closed from the first frame, its button
- * marked unavailable until the page is hydrated (menu-toggle.module.css): open
- * until then, the menu covered a phone's first screen for as long as the
- * scripts took to arrive, then vanished. A page whose scripts never run (a
- * file that failed, a blocked script) shows it open after 10 seconds.
+ * The small-screen navigation: a button that shows the menu as a popover under
+ * the header. The browser opens and closes it (`popovertarget`), so the button
+ * works from the first paint, before the scripts have run and without them; it
+ * closes on Escape, giving focus back to the button, and on a tap outside. Once
+ * hydrated, this component follows it: the button's label and expanded state,
+ * the page kept still behind it, and closing it after a navigation. On wide
+ * screens the menu is the header's row (CSS).
  */
 export function MenuToggle({
   openLabel,
@@ -29,38 +37,55 @@ export function MenuToggle({
   children: ReactNode;
 }) {
   const pathname = usePathname();
-  // Open for the page it was opened on: a navigation closes it without an effect.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
+  const menuRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
+
+  const subscribe = useCallback((onChange: () => void) => {
+    const menu = menuRef.current;
+    menu?.addEventListener("toggle", onChange);
+    return () => menu?.removeEventListener("toggle", onChange);
+  }, []);
+  // (a tap before hydration opened it already: the first snapshot after hydration says so)
+  const open = useSyncExternalStore(
+    subscribe,
+    () => isOpen(menuRef.current),
+    () => false,
+  );
 
   // The open menu covers the page: the page stays where it is behind it.
   useScrollLock(open);
 
+  // A navigation (a link in the menu, the browser's back button) closes it.
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpenOn(null);
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [open]);
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    close(menuRef.current);
+  }, [pathname]);
+
+  // A screen turned wide enough to show the header's row (the button gone) takes the menu back
+  // into it.
+  useResize(() => {
+    if (buttonRef.current?.getClientRects().length === 0) close(menuRef.current);
+  });
 
   return (
-    <div className={styles.root} data-open={open} data-hydrated={hydrated ? "" : undefined}>
+    <div className={styles.root}>
       <button
+        ref={buttonRef}
         type="button"
         className={styles.button}
-        aria-expanded={open}
+        popoverTarget="site-menu"
+        // Before hydration the browser says whether the popover it controls is open.
+        aria-expanded={hydrated ? open : undefined}
         aria-controls="site-menu"
-        onClick={() => setOpenOn(open ? null : pathname)}
-        // (not `disabled`: it stays in the tab order, and says it is not ready; a press before
-        // hydration has no handler to reach)
-        aria-disabled={hydrated ? undefined : true}
       >
         <span className={styles.bars} aria-hidden="true" />
         {/* The bars show the state; the label is for assistive technology. */}
         <span className="visually-hidden">{open ? closeLabel : openLabel}</span>
       </button>
-      <div id="site-menu" className={styles.menu}>
+      <div ref={menuRef} id="site-menu" className={styles.menu} popover="auto">
         {children}
       </div>
     </div>
