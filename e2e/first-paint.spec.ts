@@ -405,13 +405,24 @@ test("on a phone the menu is closed from the first paint and its button opens it
         // The button says what it does; a link in the menu closes it, and the page is the next one.
         await button(page).click();
         await expect(button(page)).toHaveAttribute("aria-expanded", "true");
-        await links(page)
-          .filter({ hasNot: page.locator('[aria-current="page"]') })
-          .first()
-          .click();
+        await menu(page).locator('a:not([aria-current="page"])').first().click();
         await page.waitForURL((url) => url.pathname !== path);
         await expect(menu(page)).toBeHidden();
         await expect(button(page)).toHaveAttribute("aria-expanded", "false");
+        // A screen turned wide enough for the header's row (a tablet turned) takes the open menu
+        // back into the row.
+        await button(page).click();
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await expect
+          .poll(() => menu(page).evaluate((element) => element.matches(":popover-open")))
+          .toBe(false);
+        const [row, header] = await Promise.all([
+          menu(page).boundingBox(),
+          page.locator("header", { has: menu(page) }).boundingBox(),
+        ]);
+        expect(row!.y + row!.height).toBeLessThanOrEqual(header!.y + header!.height);
+        await expect(links(page).first()).toBeVisible();
+        await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
       }
     } finally {
       await context.close();
