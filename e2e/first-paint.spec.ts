@@ -402,9 +402,14 @@ test("on a phone the menu is closed from the first paint and its button opens it
       }
       await test.step(way, () => opensAndCloses(page));
       if (way === "hydrated") {
-        // The button says what it does; a link in the menu closes it, and the page is the next one.
+        // The button says what it does; a link in the menu closes it, the current page's too, and
+        // the page is the next one.
         await button(page).click();
         await expect(button(page)).toHaveAttribute("aria-expanded", "true");
+        await menu(page).locator('a[aria-current="page"]').click();
+        await expect(menu(page)).toBeHidden();
+        await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
+        await button(page).click();
         await menu(page).locator('a:not([aria-current="page"])').first().click();
         await page.waitForURL((url) => url.pathname !== path);
         await expect(menu(page)).toBeHidden();

@@ -9,13 +9,16 @@ import { useResize, useScrollLock } from "@/features/scroll";
 
 import styles from "./menu-toggle.module.css";
 
+/** The menu's id, which the button names as the popover it opens and the region it controls. */
+const MENU_ID = "site-menu";
+
 /** Whether the menu is open: a browser without popovers (or a test DOM) shows it in the header. */
-function isOpen(menu: HTMLElement | null): boolean {
+function isOpen(menu: HTMLElement | null): menu is HTMLElement {
   return menu !== null && "showPopover" in menu && menu.matches(":popover-open");
 }
 
 function close(menu: HTMLElement | null) {
-  if (isOpen(menu)) menu!.hidePopover();
+  if (isOpen(menu)) menu.hidePopover();
 }
 
 /**
@@ -76,16 +79,23 @@ export function MenuToggle({
         ref={buttonRef}
         type="button"
         className={styles.button}
-        popoverTarget="site-menu"
+        popoverTarget={MENU_ID}
         // Before hydration the browser says whether the popover it controls is open.
         aria-expanded={hydrated ? open : undefined}
-        aria-controls="site-menu"
+        aria-controls={MENU_ID}
       >
         <span className={styles.bars} aria-hidden="true" />
         {/* The bars show the state; the label is for assistive technology. */}
         <span className="visually-hidden">{open ? closeLabel : openLabel}</span>
       </button>
-      <div ref={menuRef} id="site-menu" className={styles.menu} popover="auto">
+      <div
+        ref={menuRef}
+        id={MENU_ID}
+        className={styles.menu}
+        popover="auto"
+        // A link followed closes it, the current page's (no navigation to close it) included.
+        onClick={(event) => (event.target as Element).closest("a") && close(menuRef.current)}
+      >
         {children}
       </div>
     </div>
