@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 
 import { blockOutsideHosts, expect, test } from "./fixtures";
-import { firstVisitPaths } from "./helpers/content";
+import { firstVisitPaths, translation } from "./helpers/content";
 import { hydrated, inWebFaces, textInWebFaces } from "../test-support/settle";
 
 /**
@@ -374,8 +374,11 @@ test("on a phone the menu is closed from the first paint and its button opens it
   async function opensAndCloses(page: Page) {
     await expect(menu(page)).toBeHidden();
     await expect(button(page)).toBeVisible();
+    await expect(button(page)).toHaveAccessibleName(translation("en", "common.menu_open"));
     await button(page).click();
     for (const link of await links(page).all()) await expect(link).toBeVisible();
+    // The button's name says what it does now, whoever runs it.
+    await expect(button(page)).toHaveAccessibleName(translation("en", "common.menu_close"));
     // From the button, the keyboard goes on into the menu, and Escape comes back.
     await button(page).focus();
     await page.keyboard.press("Tab");
@@ -428,6 +431,44 @@ test("on a phone the menu is closed from the first paint and its button opens it
         expect(row!.y + row!.height).toBeLessThanOrEqual(header!.y + header!.height);
         await expect(links(page).first()).toBeVisible();
         await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
+
+        // Tab past the menu's last link closes it: the focus would be on the page under it.
+        await page.setViewportSize(SCREENS.phone.viewport);
+        await button(page).click();
+        await links(page).last().focus();
+        await page.keyboard.press("Tab");
+        await expect(menu(page)).toBeHidden();
+        await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");
+        expect(await menu(page).evaluate((element) => element.contains(document.activeElement))).toBe(false);
+      }
+      if (way === "without JavaScript") {
+        // A screen too short for the whole menu: the panel ends at the screen's edge and scrolls,
+        // with the brand on two lines at 320 px (a taller header).
+        await page.setViewportSize({ width: 320, height: 240 });
+        await button(page).click();
+        const [panel, header] = await Promise.all([
+          menu(page).boundingBox(),
+          page.locator("header", { has: menu(page) }).boundingBox(),
+        ]);
+        expect(panel!.y).toBeCloseTo(header!.y + header!.height, 0);
+        expect(panel!.y + panel!.height).toBeLessThanOrEqual(240.5);
+        await links(page).last().scrollIntoViewIfNeeded();
+        await expect(links(page).last()).toBeInViewport();
+        // Turned wide with the menu open and no script to close it: the panel stays under the
+        // header, clear of the brand, until it is closed.
+        await page.setViewportSize({ width: 1024, height: 768 });
+        const [wideHeader, widePanel] = await Promise.all([
+          page.locator("header", { has: menu(page) }).boundingBox(),
+          menu(page).boundingBox(),
+        ]);
+        expect(widePanel!.y).toBeGreaterThanOrEqual(wideHeader!.y + wideHeader!.height - 0.5);
+        await page.keyboard.press("Escape");
+        expect(await menu(page).evaluate((element) => element.matches(":popover-open"))).toBe(false);
+        const [row, rowHeader] = await Promise.all([
+          menu(page).boundingBox(),
+          page.locator("header", { has: menu(page) }).boundingBox(),
+        ]);
+        expect(row!.y + row!.height).toBeLessThanOrEqual(rowHeader!.y + rowHeader!.height);
       }
     } finally {
       await context.close();

@@ -25,10 +25,11 @@ function close(menu: HTMLElement | null) {
  * The small-screen navigation: a button that shows the menu as a popover under
  * the header. The browser opens and closes it (`popovertarget`), so the button
  * works from the first paint, before the scripts have run and without them; it
- * closes on Escape, giving focus back to the button, and on a tap outside. Once
- * hydrated, this component follows it: the button's label and expanded state,
- * the page kept still behind it, and closing it after a navigation. On wide
- * screens the menu is the header's row (CSS).
+ * closes on Escape, giving focus back to the button, and on a tap outside; the
+ * button's name follows it in CSS. Once hydrated, this component follows it:
+ * the button's expanded state, the page kept still behind it, and closing it
+ * after a navigation or when focus leaves it. On wide screens the menu is the
+ * header's row (CSS).
  */
 export function MenuToggle({
   openLabel,
@@ -74,7 +75,15 @@ export function MenuToggle({
   });
 
   return (
-    <div className={styles.root}>
+    <div
+      className={styles.root}
+      // Focus leaving the menu and its button (Tab past the last link) closes it: the page it would
+      // reach is under the open menu.
+      onBlur={(event) => {
+        const next = event.relatedTarget;
+        if (next instanceof Node && !event.currentTarget.contains(next)) close(menuRef.current);
+      }}
+    >
       <button
         ref={buttonRef}
         type="button"
@@ -85,8 +94,9 @@ export function MenuToggle({
         aria-controls={MENU_ID}
       >
         <span className={styles.bars} aria-hidden="true" />
-        {/* The bars show the state; the label is for assistive technology. */}
-        <span className="visually-hidden">{open ? closeLabel : openLabel}</span>
+        {/* The bars show the state; the label, for assistive technology, follows it in CSS. */}
+        <span className={`visually-hidden ${styles.whenClosed}`}>{openLabel}</span>
+        <span className={`visually-hidden ${styles.whenOpen}`}>{closeLabel}</span>
       </button>
       <div
         ref={menuRef}
