@@ -5,7 +5,7 @@ import { useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode } 
 
 import { useHydrated } from "@/components/hooks/use-hydrated";
 
-import { useResize, useScrollLock } from "@/features/scroll";
+import { useScrollLock } from "@/features/scroll";
 
 import styles from "./menu-toggle.module.css";
 
@@ -68,11 +68,17 @@ export function MenuToggle({
     close(menuRef.current);
   }, [pathname]);
 
-  // A screen turned wide enough to show the header's row (the button gone) takes the menu back
-  // into it.
-  useResize(() => {
-    if (buttonRef.current?.getClientRects().length === 0) close(menuRef.current);
-  });
+  // A screen turned wide enough to show the header's row takes the menu back into it: the button
+  // is gone then (CSS holds the breakpoint), which its observer sees in the frame it goes.
+  useEffect(() => {
+    const button = buttonRef.current;
+    if (!button || typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(() => {
+      if (button.getClientRects().length === 0) close(menuRef.current);
+    });
+    observer.observe(button);
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <div
