@@ -409,6 +409,17 @@ test("on a phone the menu is closed from the first paint and its button opens it
         // the page is the next one.
         await button(page).click();
         await expect(button(page)).toHaveAttribute("aria-expanded", "true");
+        // A link opened in a new tab leaves this one as it was, the menu open.
+        const [newTab] = await Promise.all([
+          context.waitForEvent("page"),
+          menu(page)
+            .locator('a:not([aria-current="page"])')
+            .first()
+            .click({ modifiers: ["ControlOrMeta"] }),
+        ]);
+        await newTab.close();
+        await expect(menu(page)).toBeVisible();
+        expect(new URL(page.url()).pathname).toBe(path);
         await menu(page).locator('a[aria-current="page"]').click();
         await expect(menu(page)).toBeHidden();
         await expect(page.locator("html")).not.toHaveCSS("overflow", "hidden");

@@ -109,8 +109,12 @@ export function MenuToggle({
         id={MENU_ID}
         className={styles.menu}
         popover="auto"
-        // A link followed closes it, the current page's (no navigation to close it) included.
-        onClick={(event) => (event.target as Element).closest("a") && close(menuRef.current)}
+        // A link followed closes it, the current page's (no navigation to close it) included; one
+        // opened elsewhere with a modifier (a new tab or window) leaves the visitor here, menu open.
+        onClick={(event) => {
+          if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+          if ((event.target as Element).closest("a")) close(menuRef.current);
+        }}
       >
         {children}
       </div>
