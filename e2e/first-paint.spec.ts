@@ -362,6 +362,118 @@ test("when every face misses the first paint, every line and row stays where it 
     }
 });
 
+/**
+ * Boxes that sit side by side on a line, each holding the width its text takes in the text face
+ * while a first visit's text shows in the stand-ins (lib/fonts/text-width.ts): `boxes` must not
+ * move when the faces arrive, and once they have, each of `held` follows its own text again.
+ */
+const SIDE_BY_SIDE = [
+  {
+    what: "a list's category chips",
+    // Every list page type, each language, a filter set (its chip in bold) and not.
+    paths: ["/works", "/en/works-completed", "/works-in-production?category=documentary"],
+    screens: ["phone", "desktop"] as const,
+    boxes: "main nav:has(a[href*='category=']) li, main nav:has(a[href*='category=']) li *",
+    held: "main nav:has(a[href*='category=']) a > span",
+  },
+  {
+    what: "the header's links on a wide screen",
+    paths: ["/", "/en/contact"],
+    screens: ["desktop"] as const,
+    boxes: "header nav li, header nav li *",
+    held: "#site-menu a",
+  },
+];
+
+/** Where each of `selector`'s boxes starts, and how wide it is. */
+const boxesOf = (page: Page, selector: string) =>
+  page.evaluate(
+    (selector) =>
+      Array.from(document.querySelectorAll(selector), (element) => {
+        const box = element.getBoundingClientRect();
+        const text = `<${element.tagName.toLowerCase()}> ${(element.textContent ?? "").trim().slice(0, 30)}`;
+        return { text, left: box.left, top: box.top };
+      }),
+    selector,
+  );
+
+/** Each of `selector`'s boxes whose text takes more room than the box gives it (px), by its text. */
+const overflowing = (page: Page, selector: string) =>
+  page.evaluate(
+    (selector) =>
+      Array.from(document.querySelectorAll<HTMLElement>(selector)).flatMap((element) => {
+        const text = document.createRange();
+        text.selectNodeContents(element);
+        const over = text.getBoundingClientRect().width - element.getBoundingClientRect().width;
+        return over > 0.5 ? [`${element.textContent}: ${over.toFixed(1)} px`] : [];
+      }),
+    selector,
+  );
+
+for (const { what, paths, screens, boxes, held } of SIDE_BY_SIDE)
+  test(`${what} stay where they are when a first visit's faces arrive, and follow their text once they have`, async ({
+    browser,
+  }) => {
+    test.slow();
+    for (const path of paths)
+      for (const screen of screens) {
+        const where = `${path} (${screen})`;
+        const context = await browser.newContext({ ...SCREENS[screen] });
+        try {
+          await blockOutsideHosts(context);
+          const page = await context.newPage();
+          const faces: Array<() => Promise<void>> = [];
+          await page.route("**/*.woff2", (route) => void faces.push(() => route.continue()));
+          await page.goto(path, { waitUntil: "domcontentloaded" });
+          // The faces script asks for the faces its first paint's text needs once it has painted.
+          await expect
+            .poll(() => faces.length, { message: `${where}: its faces are asked for` })
+            .toBeGreaterThan(0);
+          const root = page.locator("html");
+          await expect(root, where).toHaveAttribute("data-stand-ins", "");
+          const before = await boxesOf(page, boxes);
+          expect(before.length, where).toBeGreaterThan(2);
+          await Promise.all(faces.map((release) => release()));
+          await page.unroute("**/*.woff2");
+          await expect(root, where).not.toHaveAttribute("data-stand-ins");
+          await inWebFaces(page);
+          const after = await boxesOf(page, boxes);
+          // Without the held widths, chips moved by up to 4.2 px (Chromium counts a shift from 3):
+          // held at the face's measured widths, kerning counted, by less than half a pixel.
+          const moved = before.flatMap(({ text, left, top }, index) => {
+            const [dx, dy] = [after[index]!.left - left, after[index]!.top - top];
+            return Math.max(Math.abs(dx), Math.abs(dy)) >= 0.5
+              ? [`${text}: ${dx.toFixed(2)}, ${dy.toFixed(2)}`]
+              : [];
+          });
+          expect(moved, where).toEqual([]);
+          // Once the faces show, the boxes follow their text: with a visitor's text spacing (WCAG
+          // 1.4.12) or a longer translation, every label still fits its box.
+          await page.addStyleTag({
+            content: "* { letter-spacing: 0.12em !important; word-spacing: 0.16em !important; }",
+          });
+          expect(await overflowing(page, held), `${where}, text spacing`).toEqual([]);
+          await page.evaluate((held) => {
+            for (const element of document.querySelectorAll(held))
+              element.firstChild!.textContent += " traduit";
+          }, held);
+          expect(await overflowing(page, held), `${where}, a longer translation`).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+  });
+
+test("a page of a visit under way, its faces at hand, holds no width for them", async ({ page }) => {
+  await page.goto("/works");
+  await inWebFaces(page);
+  // A reload, and a page reached from one of the site's: the faces apply from the first layout.
+  await page.reload({ waitUntil: "domcontentloaded" });
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-stand-ins"))).toBe(false);
+  await page.goto("/en/works", { waitUntil: "domcontentloaded", referer: page.url() });
+  expect(await page.evaluate(() => document.documentElement.hasAttribute("data-stand-ins"))).toBe(false);
+});
+
 test("on a phone the menu is closed from the first paint and its button opens it before the scripts have run, once they have, and without JavaScript; Escape closes it, focus back on the button", async ({
   browser,
 }) => {

@@ -22,7 +22,10 @@
  *   page each, and one more as they were added: bench/README.md). A face no text used yet is
  *   fetched when some does, as a rule's would be. Three seconds on, whatever has arrived is given;
  *   a `fallback` face still loading then is dropped, as that rule would have it: the page keeps its
- *   stand-in rather than move late.
+ *   stand-in rather than move late. From before the first paint until the faces are given, the
+ *   document's root carries `data-stand-ins`: boxes that sit side by side on a line (a list's
+ *   category chips, the header's links) hold the room their text takes in the text face for that
+ *   while (lib/fonts/text-width.ts), so that they do not move when it comes.
  * No storage is read or written: the decision uses the navigation's own facts.
  */
 import { afterFirstPaintScript } from "./first-paint-script.mjs";
@@ -95,17 +98,24 @@ const DESCRIPTORS = [
   "line-gap-override",
 ];
 
+/** Marks the document's root while a first visit's text shows in the stand-ins (lib/fonts/text-width.ts). */
+const STAND_INS = "data-stand-ins";
+
 const SETUP =
   'var st=d.currentScript.previousElementSibling,n=w.performance&&performance.getEntriesByType&&performance.getEntriesByType("navigation")[0];' +
-  'if((n&&(n.type==="reload"||n.type==="back_forward"))||d.referrer.indexOf(location.origin+"/")===0){st.media="all";return}';
+  'if((n&&(n.type==="reload"||n.type==="back_forward"))||d.referrer.indexOf(location.origin+"/")===0){st.media="all";return}' +
+  // (a browser that cannot take FontFaces gets the rules, which swap in as they come: nothing held)
+  `var R=d.documentElement;if(w.FontFace&&d.fonts)try{R.setAttribute("${STAND_INS}","")}catch(e){}` +
+  `function shown(){try{R.removeAttribute("${STAND_INS}")}catch(e){}}`;
 
 const ACTION =
   "var F=w.FontFace,s=d.fonts,r;try{r=st.sheet.cssRules}catch(e){}" +
-  'if(!F||!s||!r){st.media="all";return}' +
+  'if(!F||!s||!r){st.media="all";shown();return}' +
   `var D=${JSON.stringify(DESCRIPTORS)},u={},a=[],q=[],k=0;` +
   // The families whose stand-ins the first paint set text in ("<family> Fallback…", lib/fonts/).
   'try{s.forEach(function(f){var m=/^["\']?(.+?) Fallback/.exec(f.family);if(m&&f.status!=="unloaded")u[m[1].toLowerCase()]=1})}catch(e){}' +
-  "function put(){if(k)return;k=1;a.forEach(function(f){if(!f.late)try{s.add(f)}catch(e){}})}" +
+  // The faces given and the stand-ins' held widths let go in one task: one layout, nothing moved.
+  "function put(){if(k)return;k=1;a.forEach(function(f){if(!f.late)try{s.add(f)}catch(e){}});shown()}" +
   "for(var i=0;i<r.length;i++)(function(c){if(!c)return;try{" +
   'var o={display:"swap"};D.forEach(function(p){var v=c.getPropertyValue(p);' +
   'if(v)o[p.replace(/^font-/,"").replace(/-(\\w)/g,function(m,x){return x.toUpperCase()})]=v});' +

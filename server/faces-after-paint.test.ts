@@ -58,9 +58,14 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
       { navigation: "reload" as const },
       { navigation: "back_forward" as const },
     ]) {
-      const { before, faces, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD), visit);
+      const { before, faces, observers, fire, rootAttributes } = runInlineScripts(
+        facesAfterFirstPaint(HEAD),
+        visit,
+      );
       expect(before[0]?.media).toBe("all");
       expect(observers).toEqual([]);
+      // Its text is in the faces from the start: no box holds a width for them.
+      expect([...rootAttributes]).toEqual([]);
       fire(1000);
       expect(faces).toEqual([]);
     }
@@ -75,16 +80,20 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
 
   test("a first visit (no referrer, another site's, or one whose address only starts like the site's) gets them once it has painted, as FontFaces shown as soon as they are given", async () => {
     for (const referrer of ["", "https://search.example/?q=vif", `${ORIGIN}.evil.example/`]) {
-      const { before, faces, loads, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD), {
-        referrer,
-      });
+      const { before, faces, loads, observers, fire, rootAttributes } = runInlineScripts(
+        facesAfterFirstPaint(HEAD),
+        { referrer },
+      );
       expect(before[0]?.media).toBe("(scripting: none)");
+      // From before the first paint, the root says the text shows in the stand-ins.
+      expect([...rootAttributes]).toEqual(["data-stand-ins"]);
       await settled();
       expect(faces).toEqual([]);
       expect(loads).toEqual([]);
       observers[0]!.report(["first-contentful-paint"]);
       // No text was set in a stand-in here: nothing to fetch first, every face given at once.
       await settled();
+      expect([...rootAttributes]).toEqual([]);
       expect(faces.map(({ family, source, descriptors }) => ({ family, source, descriptors }))).toEqual([
         {
           family: "textFont",
@@ -105,7 +114,7 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
 
   test("the faces whose stand-ins the first paint set text in are fetched first, and every face is given once they have arrived, together", async () => {
     for (const outcome of ["arrive", "fail"] as const) {
-      const { faces, loads, observers } = runInlineScripts(facesAfterFirstPaint(HEAD), {
+      const { faces, loads, observers, rootAttributes } = runInlineScripts(facesAfterFirstPaint(HEAD), {
         sheetFaces: [TEXT_SET, DISPLAY_UNUSED, { family: "displayFont Fallback", status: "unloaded" }],
       });
       observers[0]!.report(["first-contentful-paint"]);
@@ -113,8 +122,12 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
       // The text face is fetched; the display face, whose stand-ins set nothing, is not.
       expect(loads.map(({ face }) => face.family)).toEqual(["textFont"]);
       expect(faces).toEqual([]);
+      expect([...rootAttributes]).toEqual(["data-stand-ins"]);
       loads[0]![outcome]();
       await settled();
+      // The held widths let go with the faces given (a face that failed leaves the stand-in, which
+      // then takes its own room: the page does not hold a width for a face that will not come).
+      expect([...rootAttributes]).toEqual([]);
       // Both given in one go; the display face is fetched when some text needs it, as a rule's is.
       expect(faces.map(({ family, status }) => [family, status])).toEqual([
         ["textFont", outcome === "arrive" ? "loaded" : "error"],
@@ -124,9 +137,10 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
   });
 
   test("a face used by the first paint but still on its way three seconds on: the others are given; a `fallback` face is dropped, the page keeping its stand-in", async () => {
-    const { faces, loads, dropped, observers, fire } = runInlineScripts(facesAfterFirstPaint(HEAD), {
-      sheetFaces: [TEXT_SET, { family: "DISPLAYFONT Fallback Roboto", status: "error" }],
-    });
+    const { faces, loads, dropped, observers, fire, rootAttributes } = runInlineScripts(
+      facesAfterFirstPaint(HEAD),
+      { sheetFaces: [TEXT_SET, { family: "DISPLAYFONT Fallback Roboto", status: "error" }] },
+    );
     observers[0]!.report(["first-contentful-paint"]);
     await settled();
     expect(loads.map(({ face }) => face.family)).toEqual(["textFont", "displayFont"]);
@@ -134,8 +148,10 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
     await settled();
     // The display face has arrived; it waits for the text face.
     expect(faces).toEqual([]);
+    expect([...rootAttributes]).toEqual(["data-stand-ins"]);
     fire(3000);
     expect(faces.map(({ family }) => family)).toEqual(["displayFont"]);
+    expect([...rootAttributes]).toEqual([]);
     // Arriving later changes nothing: it was not given.
     loads[0]!.arrive();
     await settled();
@@ -155,8 +171,12 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
   });
 
   test("a browser without the font loading API applies the rules after the first paint instead", () => {
-    const { before, observers } = runInlineScripts(facesAfterFirstPaint(HEAD), { fontLoading: false });
+    const { before, observers, rootAttributes } = runInlineScripts(facesAfterFirstPaint(HEAD), {
+      fontLoading: false,
+    });
     expect(before[0]?.media).toBe("(scripting: none)");
+    // (the rules swap their faces in as they come: no width is held for them)
+    expect([...rootAttributes]).toEqual([]);
     observers[0]!.report(["first-contentful-paint"]);
     expect(before[0]?.media).toBe("all");
   });

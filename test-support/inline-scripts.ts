@@ -4,7 +4,7 @@ import vm from "node:vm";
  * The front's inline head scripts (server/first-paint-script.mjs and its users) run against a
  * stand-in window that records what they do: the elements they add, their timers, frame
  * callbacks and paint observers, the `FontFace`s they fetch and those they give `document.fonts`,
- * and the `media` they set on the element before them. Each script sees the element written just before it in the
+ * the attributes they set on the document's root, and the `media` they set on the element before them. Each script sees the element written just before it in the
  * head as that element (`document.currentScript.previousElementSibling`), a `<style>`'s
  * `@font-face` rules readable through its `sheet`.
  */
@@ -94,6 +94,8 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
   const dropped: StandInFace[] = [];
   const loads: FaceLoad[] = [];
   const before: Array<{ tag: string; media?: string }> = [];
+  /** The attributes the scripts set on the document's root (`<html>`), as they stand. */
+  const rootAttributes = new Set<string>();
 
   class PerformanceObserver {
     static supportedEntryTypes = ["paint", "resource"];
@@ -144,6 +146,10 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
     addEventListener: (name: string, listener: () => void) =>
       name === "DOMContentLoaded" && listeners.push(listener),
     createElement: (tag: string) => ({ tag }) as AddedElement,
+    documentElement: {
+      setAttribute: (name: string) => rootAttributes.add(name),
+      removeAttribute: (name: string) => rootAttributes.delete(name),
+    },
     head: { appendChild: (element: AddedElement) => added.push(element) },
     ...(fontLoading
       ? {
@@ -173,5 +179,5 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
   const fire = (ms: number) => {
     for (const [callback, delay] of [...timers]) if (delay === ms) callback();
   };
-  return { added, fire, frames, listeners, observers, faces, dropped, loads, before };
+  return { added, fire, frames, listeners, observers, faces, dropped, loads, before, rootAttributes };
 }

@@ -3,6 +3,7 @@ import { render, screen, within } from "@testing-library/react";
 
 import { SiteHeader } from "./site-header";
 import { ScrollProvider } from "@/features/scroll";
+import { textWidthEm } from "@/lib/fonts/text-width";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import type { Lang } from "@/lib/i18n/locales";
 
@@ -36,6 +37,16 @@ describe("SiteHeader", () => {
     expect(
       current(renderHeader({ fr: "/works-completed?page=3", en: "/en/works-completed?page=3" })),
     ).toEqual(["/works-completed"]);
+  });
+
+  it("gives each link the width its label takes in the text face, for wide screens' row while the stand-ins show", () => {
+    const links = renderHeader({ fr: "/works" }).getAllByRole("link");
+    expect(links.map((link) => [link.textContent, link.style.getPropertyValue("--face-width")])).toEqual(
+      links.map((link) => [link.textContent, `${textWidthEm(link.textContent!, { weight: 600 })}em`]),
+    );
+    expect(links.every((link) => /^\d+\.\d+em$/.test(link.style.getPropertyValue("--face-width")))).toBe(
+      true,
+    );
   });
 
   it("marks nothing on a page the menu does not list, nor on a 404", () => {

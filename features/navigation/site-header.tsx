@@ -4,11 +4,15 @@ import { LanguageSwitch } from "@/components/language-switch/language-switch";
 import { MenuToggle } from "./menu-toggle";
 import { SiteLink } from "@/components/site-link/site-link";
 import { isSafeHref } from "@/lib/content/link-href";
+import { faceWidth } from "@/lib/fonts/text-width";
 import type { Translations } from "@/lib/i18n/default-translations";
 import { homePath, type Lang } from "@/lib/i18n/locales";
 import { navEntries } from "@/lib/site/page-types";
 
 import styles from "./site-header.module.css";
+
+/** The weight of the links on wide screens (site-header.module.css). */
+const WIDE_LINK_WEIGHT = 600;
 
 interface NavItem {
   label: string;
@@ -60,6 +64,10 @@ export function SiteHeader({
                   href={item.href}
                   className={styles.link}
                   aria-current={item.href === currentPath ? "page" : undefined}
+                  // On wide screens the links sit in a row at the right: each keeps the width its
+                  // label takes in the text face while a first visit's stand-ins show, so none
+                  // moves when the face arrives.
+                  style={faceWidth(item.label, { weight: WIDE_LINK_WEIGHT })}
                 >
                   {item.label}
                 </SiteLink>

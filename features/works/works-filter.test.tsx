@@ -1,6 +1,7 @@
 import { render, screen, within } from "@testing-library/react";
 
 import { WorksFilter, type CategoryCount } from "./works-filter";
+import { textWidthEm } from "@/lib/fonts/text-width";
 import { DEFAULT_TRANSLATIONS } from "@/lib/i18n/default-translations";
 import { listPublicPath } from "@/lib/routing/resolve-path";
 import { WORK_CATEGORIES, type WorkCategory } from "@/lib/site/work-categories";
@@ -39,6 +40,57 @@ describe("WorksFilter", () => {
     // The whole list is the current one: marked, and nothing to clear.
     expect(links.filter((link) => link.getAttribute("aria-current") === "page")).toEqual([links[0]]);
     expect(screen.queryByRole("link", { name: t["works.filter_clear"] })).toBeNull();
+  });
+
+  test("each chip's label and count carry the width they take in the text face (held while the stand-ins show), the current one's in bold", () => {
+    const { nav } = renderFilter("documentary");
+    const widths = nav()
+      .getAllByRole("link")
+      .map((link) =>
+        Array.from(link.querySelectorAll("span"), (span) => [
+          span.textContent,
+          span.style.getPropertyValue("--face-width"),
+        ]),
+      );
+    const em = (text: string, weight: number, tabularNums = false) =>
+      `${textWidthEm(text, { weight, tabularNums })}em`;
+    expect(widths).toEqual([
+      [
+        ["Tous", em("Tous", 400)],
+        ["(7)", em("(7)", 400, true)],
+      ],
+      [
+        ["Contenu de marque", em("Contenu de marque", 400)],
+        ["(3)", em("(3)", 400, true)],
+      ],
+      [
+        ["Documentaire", em("Documentaire", 700)],
+        ["(5)", em("(5)", 700, true)],
+      ],
+      [
+        ["Film", em("Film", 400)],
+        ["(1)", em("(1)", 400, true)],
+      ],
+    ]);
+  });
+
+  test("a label the text face cannot set carries no width: it takes its own all along", () => {
+    const { nav } = renderFilter(null);
+    expect(
+      nav().getAllByRole("link")[0]!.querySelector("span")!.style.getPropertyValue("--face-width"),
+    ).toMatch(/^\d+\.\d+em$/);
+    render(
+      <WorksFilter
+        current={null}
+        page={1}
+        total={7}
+        counts={COUNTS}
+        href={() => "/works"}
+        t={{ ...t, "works.filter_all": "Tous ✓" }}
+      />,
+    );
+    const label = screen.getAllByRole("link", { name: "Tous ✓ (7)" })[0]!.querySelector("span")!;
+    expect(label.getAttribute("style")).toBeNull();
   });
 
   test("a filter set is marked, named, and cleared by a link to the whole list", () => {

@@ -1,8 +1,12 @@
 import { SiteLink } from "@/components/site-link/site-link";
+import { faceWidth } from "@/lib/fonts/text-width";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 import type { WorkCategory } from "@/lib/site/work-categories";
 
 import styles from "./works-filter.module.css";
+
+/** The weight of the current filter's chip (works-filter.module.css); the others are the body's. */
+const CURRENT_WEIGHT = 700;
 
 export interface CategoryCount {
   category: WorkCategory;
@@ -43,17 +47,31 @@ export function WorksFilter({
     <div className={styles.filter}>
       <nav aria-label={t["works.filter_label"]}>
         <ul className={styles.items}>
-          {items.map(({ category, label, count }) => (
-            <li key={category ?? ""}>
-              <SiteLink
-                href={href(category)}
-                className={styles.item}
-                aria-current={category === current ? (page === 1 ? "page" : "true") : undefined}
-              >
-                {label} <span className={styles.count}>({count})</span>
-              </SiteLink>
-            </li>
-          ))}
+          {items.map(({ category, label, count }) => {
+            const weight = category === current ? CURRENT_WEIGHT : 400;
+            return (
+              <li key={category ?? ""}>
+                <SiteLink
+                  href={href(category)}
+                  className={styles.item}
+                  aria-current={category === current ? (page === 1 ? "page" : "true") : undefined}
+                >
+                  {/* Label and count keep the room they take in the text face while a first
+                      visit's stand-ins show: a chip a pixel wider when the face arrives would
+                      push every chip after it on its row (a layout shift). */}
+                  <span className={styles.held} style={faceWidth(label, { weight })}>
+                    {label}
+                  </span>{" "}
+                  <span
+                    className={`${styles.held} ${styles.count}`}
+                    style={faceWidth(`(${count})`, { weight, tabularNums: true })}
+                  >
+                    ({count})
+                  </span>
+                </SiteLink>
+              </li>
+            );
+          })}
         </ul>
       </nav>
       {current ? (

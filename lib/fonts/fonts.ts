@@ -27,10 +27,11 @@ import "./fallbacks.css";
  * page after a visit's first) arrives within that wait, so those pages paint in
  * it at once; with `swap` they painted a frame in the stand-in first, and the
  * face's right-aligned and mid-line runs (the header's links, a filter's labels,
- * a bold phrase) moved sideways by a few pixels on every page. On a slow first
- * visit the face misses the wait and those runs move once, while every line and
- * row stays (e2e/first-paint.spec.ts; bench/README.md, "What the first paint
- * waits for"). The display face sets headings, left-aligned blocks whose lines
+ * a bold phrase) moved sideways by a few pixels on every page. A first visit's
+ * faces come after its first paint (the faces script): every line and row stays,
+ * the header's links and a filter's chips hold their width in the face until then
+ * (text-width.ts), and only a mid-line run moves, by a pixel or two
+ * (e2e/first-paint.spec.ts; bench/README.md, "What the first paint waits for"). The display face sets headings, left-aligned blocks whose lines
  * the stand-in keeps: `swap`, painted at once.
  */
 export const displayFont = localFont({

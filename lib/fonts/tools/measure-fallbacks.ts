@@ -11,13 +11,19 @@
  *   - Roboto (Android), measured separately: its widths differ from Arial's.
  * next/font's own fallback names `local("Arial")` only, which phones and Linux do not have.
  *
+ * It also writes lib/fonts/text-advances.json, the text face's advance widths and kerning (see
+ * text-width.ts).
+ *
  * Needs Debian's fonts-liberation and fonts-roboto-unhinted (for the measurements only: the CSS
  * names local fonts). The output is committed; run this after changing the fonts or the weights.
  */
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
+
+import { MEASURED_WEIGHTS, type TextAdvances } from "../text-width";
+import { CHARACTERS, KERNED } from "./characters";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -117,9 +123,11 @@ interface Vertical {
   descent: number;
 }
 
-async function measure(
-  text: string,
-): Promise<{ ratios: Record<string, Measured>; vertical: Record<string, Vertical> }> {
+async function measure(text: string): Promise<{
+  ratios: Record<string, Measured>;
+  vertical: Record<string, Vertical>;
+  advances: TextAdvances;
+}> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox"] });
   try {
     const page = await browser.newPage();
@@ -139,7 +147,7 @@ async function measure(
         })),
       ),
     ];
-    return await page.evaluate(
+    const measured = await page.evaluate(
       async ({ fonts, text, faces, standIns, weights, boldFrom }) => {
         for (const font of fonts) {
           const face = new FontFace(font.family, `url(${font.url})`, font.descriptors);
@@ -185,9 +193,92 @@ async function measure(
         boldFrom: BOLD_FROM,
       },
     );
+    return { ...measured, advances: await measureAdvances(page) };
   } finally {
     await browser.close();
   }
+}
+
+/** The features the body sets (app/globals.css): they swap glyphs, and so widths. */
+const TEXT_FEATURES = '"ss01", "cv11"';
+
+/**
+ * The text face's advance width of each character it holds, at each weight text-width.ts measures
+ * (MEASURED_WEIGHTS), in thousandths of an em, as Chromium lays them out with the body's features,
+ * and those that differ in tabular figures (digits, and punctuation such as parentheses); then
+ * what each pair of the kerned characters (./characters.ts) set side by side adds to their two
+ * advances (the face's kerning and contextual forms: "To" is 78 thousandths
+ * closer than "T" and "o" alone), kept where it is not 0, and in tabular figures where it
+ * differs. 1,000 px tall; 20,000 pairs a weight.
+ */
+async function measureAdvances(page: Page): Promise<TextAdvances> {
+  const measured = await page.evaluate(
+    ({ family, features, characters, kerned, weights }) => {
+      const holder = document.createElement("div");
+      holder.style.cssText = `position:absolute;top:0;left:0;white-space:pre;font:1000px/1 "${family}";font-feature-settings:${features}`;
+      document.body.append(holder);
+      const set = (text: string, weight: number, tabular: boolean) => {
+        const span = document.createElement("span");
+        span.textContent = text;
+        span.style.fontWeight = String(weight);
+        if (tabular) span.style.fontVariantNumeric = "tabular-nums";
+        holder.append(span, document.createElement("br"));
+        return span;
+      };
+      const all = Array.from(characters);
+      const byWeight: TextAdvances["weights"] = {};
+      for (const weight of weights) {
+        // Every span is written before any is read: one layout a weight.
+        const single = [false, true].map((tabular) =>
+          all.map((character) => set(character, weight, tabular)),
+        );
+        const width = (span: HTMLSpanElement) => span.getBoundingClientRect().width;
+        const advance = single.map((spans) => spans.map(width));
+        const table: TextAdvances["weights"][string] = {
+          characters: {},
+          tabular: {},
+          kerning: {},
+          tabularKerning: {},
+        };
+        const round = (value: number) => Math.round(value * 10) / 10;
+        all.forEach((character, index) => {
+          table.characters[character] = round(advance[0]![index]!);
+          if (round(advance[1]![index]!) !== table.characters[character])
+            table.tabular[character] = round(advance[1]![index]!);
+        });
+        // In tabular figures only the pairs with a character that changes there can differ.
+        const tabularSet = new Set(Object.keys(table.tabular));
+        const index = new Map(all.map((character, at) => [character, at]));
+        const pairs = Array.from(kerned).flatMap((first) =>
+          Array.from(kerned).flatMap((second) =>
+            [false, true]
+              .filter((tabular) => !tabular || tabularSet.has(first) || tabularSet.has(second))
+              .map((tabular) => ({ first, second, tabular, span: set(first + second, weight, tabular) })),
+          ),
+        );
+        for (const { first, second, tabular, span } of pairs) {
+          const row = advance[tabular ? 1 : 0]!;
+          const kerning = round(width(span) - row[index.get(first)!]! - row[index.get(second)!]!);
+          const plain = table.kerning[first]?.[second] ?? 0;
+          if (tabular ? kerning === plain : kerning === 0) continue;
+          const kept = tabular ? table.tabularKerning : table.kerning;
+          (kept[first] ??= {})[second] = kerning;
+        }
+        holder.replaceChildren();
+        byWeight[weight] = table;
+      }
+      holder.remove();
+      return byWeight;
+    },
+    {
+      family: "textFont",
+      features: TEXT_FEATURES,
+      characters: CHARACTERS,
+      kerned: KERNED,
+      weights: MEASURED_WEIGHTS,
+    },
+  );
+  return { weights: measured };
 }
 
 const percent = (value: number) => `${(value * 100).toFixed(2)}%`;
@@ -202,7 +293,7 @@ function weightRange(index: number): string {
 
 async function main() {
   const text = siteText();
-  const { ratios, vertical } = await measure(text);
+  const { ratios, vertical, advances } = await measure(text);
   const rules: string[] = [];
   for (const face of FACES) {
     const metrics = vertical[face.family];
@@ -241,6 +332,22 @@ async function main() {
    site's content, so that nothing moves when the web font arrives. */\n`;
   writeFileSync(path.join(ROOT, "lib/fonts/fallbacks.css"), `${header}\n${rules.join("\n\n")}\n`);
   console.log(`lib/fonts/fallbacks.css: ${rules.length} faces from ${text.length} characters`);
+  // (one line a table: the pairs run to some 25,000 entries)
+  const tables = Object.entries(advances.weights).map(
+    ([weight, table]) =>
+      `    ${JSON.stringify(weight)}: {\n` +
+      Object.entries(table)
+        .map(([name, values]) => `      ${JSON.stringify(name)}: ${JSON.stringify(values)}`)
+        .join(",\n") +
+      "\n    }",
+  );
+  writeFileSync(
+    path.join(ROOT, "lib/fonts/text-advances.json"),
+    `{\n  "weights": {\n${tables.join(",\n")}\n  }\n}\n`,
+  );
+  console.log(
+    `lib/fonts/text-advances.json: ${CHARACTERS.length} characters at ${MEASURED_WEIGHTS.length} weights`,
+  );
 }
 
 main().catch((error: unknown) => {

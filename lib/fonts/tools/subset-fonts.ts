@@ -13,28 +13,9 @@ import path from "node:path";
 
 import subsetFont from "subset-font";
 
+import { CHARACTERS } from "./characters";
+
 const ROOT = path.resolve(__dirname, "../../..");
-
-const RANGES: Array<[number, number]> = [
-  [0x20, 0x7e], // Basic Latin
-  [0xa0, 0xff], // Latin-1: accented letters, « », nbsp, ©, €-less currency
-  [0x152, 0x153], // Œ œ
-  [0x178, 0x178], // Ÿ
-  [0x2009, 0x200a], // thin and hair spaces
-  [0x2010, 0x2014], // hyphens and dashes
-  [0x2018, 0x201e], // quotes
-  [0x2022, 0x2022], // bullet
-  [0x2026, 0x2026], // ellipsis
-  [0x202f, 0x202f], // narrow no-break space (French punctuation)
-  [0x2039, 0x203a], // ‹ ›
-  [0x20ac, 0x20ac], // €
-  [0x2122, 0x2122], // ™
-  [0x2190, 0x2193], // arrows (calls to action)
-];
-
-export const CHARACTERS = RANGES.flatMap(([from, to]) =>
-  Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)),
-).join("");
 
 const FONTSOURCE = path.join(ROOT, "node_modules/@fontsource-variable");
 const FONTS = [

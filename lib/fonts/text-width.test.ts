@@ -1,0 +1,80 @@
+import measured from "./text-advances.json";
+import { faceWidth, MEASURED_WEIGHTS, textWidthEm, type TextAdvances } from "./text-width";
+import { CHARACTERS, KERNED } from "./tools/characters";
+
+const TABLE: TextAdvances = {
+  weights: {
+    "400": {
+      characters: { A: 600, b: 500.4, " ": 250, "(": 300, ")": 300, "1": 450, T: 610, o: 560 },
+      tabular: { "(": 310, ")": 310, "1": 620 },
+      kerning: { T: { o: -78 }, "(": { "1": -20 }, "1": { ")": -15 } },
+      tabularKerning: { "(": { "1": 0 } },
+    },
+    "700": { characters: { A: 650, b: 550, " ": 260 }, tabular: {}, kerning: {}, tabularKerning: {} },
+  },
+};
+
+describe("textWidthEm", () => {
+  test("adds the characters' advances at the weight asked for, in em, rounded up to a thousandth", () => {
+    expect(textWidthEm("Ab", { weight: 400 }, TABLE)).toBe(1.101);
+    expect(textWidthEm("Ab", { weight: 700 }, TABLE)).toBe(1.2);
+    expect(textWidthEm("A b", {}, TABLE)).toBe(1.351);
+    expect(textWidthEm("", {}, TABLE)).toBe(0);
+  });
+
+  test("adds each adjacent pair's kerning, only where the two characters touch", () => {
+    expect(textWidthEm("To", {}, TABLE)).toBe(1.092);
+    expect(textWidthEm("oT", {}, TABLE)).toBe(1.17);
+    expect(textWidthEm("T o", {}, TABLE)).toBe(1.42);
+  });
+
+  test("collapses and trims spaces as CSS lays them out", () => {
+    expect(textWidthEm("  A \n\t b ", {}, TABLE)).toBe(textWidthEm("A b", {}, TABLE));
+  });
+
+  test("gives characters and pairs their tabular widths only when the run is set in tabular figures", () => {
+    expect(textWidthEm("(1)", {}, TABLE)).toBe(1.015);
+    // (the pair "(1" kerns by 0 in tabular figures, "1)" as in proportional ones)
+    expect(textWidthEm("(1)", { tabularNums: true }, TABLE)).toBe(1.225);
+    expect(textWidthEm("(11) A", { tabularNums: true }, TABLE)).toBe(2.695);
+  });
+
+  test("knows nothing of a character or a weight that was not measured", () => {
+    expect(textWidthEm("Ab✓", {}, TABLE)).toBeUndefined();
+    expect(textWidthEm("Ab", { weight: 500 }, TABLE)).toBeUndefined();
+  });
+
+  test("the shipped table holds every character of the faces, and the kerned pairs, at the weights measured", () => {
+    const weights: TextAdvances["weights"] = measured.weights;
+    expect(Object.keys(weights)).toEqual(MEASURED_WEIGHTS.map(String));
+    for (const { characters, kerning } of Object.values(weights)) {
+      const missing = Array.from(CHARACTERS).filter((character) => !(characters[character]! >= 0));
+      expect(missing).toEqual([]);
+      // Kerning only between the kerned characters, never 0 (absent means 0).
+      const strays = Object.entries(kerning).flatMap(([first, row]) =>
+        Object.entries(row)
+          .filter(([second, value]) => !KERNED.includes(first) || !KERNED.includes(second) || value === 0)
+          .map(([second, value]) => `${first}${second}: ${value}`),
+      );
+      expect(strays).toEqual([]);
+    }
+    // Tabular figures: every digit as wide as the others.
+    for (const { characters, tabular } of Object.values(weights))
+      expect(new Set(Array.from("0123456789", (digit) => tabular[digit] ?? characters[digit])).size).toBe(1);
+    // Bolder is wider: the weights were not mixed up; "To" kerns (Inter draws the o under the T).
+    expect(textWidthEm("Documentaire", { weight: 700 })).toBeGreaterThan(
+      textWidthEm("Documentaire", { weight: 400 })!,
+    );
+    expect(textWidthEm("To")).toBeLessThan(textWidthEm("T")! + textWidthEm("o")! - 0.05);
+  });
+});
+
+describe("faceWidth", () => {
+  test("is the width as the custom property a box holds while the stand-ins show, or nothing", () => {
+    expect(faceWidth("Documentaire", { weight: 700 })).toEqual({
+      "--face-width": `${textWidthEm("Documentaire", { weight: 700 })}em`,
+    });
+    expect(faceWidth("Tous ✓")).toBeUndefined();
+    expect(faceWidth("Tous", { weight: 500 })).toBeUndefined();
+  });
+});

@@ -1,0 +1,86 @@
+import type { CSSProperties } from "react";
+
+import measured from "./text-advances.json";
+
+/**
+ * The text face's advance widths (lib/fonts/text-advances.json, written by npm run
+ * fonts:fallbacks): per weight, each character's in thousandths of an em, as the body sets it
+ * (its font features on), and those that differ in tabular figures (`font-variant-numeric:
+ * tabular-nums`: the digits, and punctuation such as parentheses); then what a pair of characters
+ * side by side adds to their advances (kerning, by first then second character; 0 when absent),
+ * and the pairs whose kerning differs in tabular figures.
+ */
+export interface TextAdvances {
+  weights: Record<
+    string,
+    {
+      characters: Record<string, number>;
+      tabular: Record<string, number>;
+      kerning: Record<string, Record<string, number>>;
+      tabularKerning: Record<string, Record<string, number>>;
+    }
+  >;
+}
+
+/**
+ * The weights measured: those of the boxes that hold their text's width (a list's category chips:
+ * 400, the current one 700; the header's links on wide screens: 600). Another weight has no width.
+ */
+export const MEASURED_WEIGHTS = [400, 600, 700];
+
+/** How a run is set: its weight (400 when not said) and whether in tabular figures. */
+export interface TextRun {
+  weight?: number;
+  tabularNums?: boolean;
+}
+
+/**
+ * The room a short run of text takes in the text face, in em, known before the face arrives: a box
+ * given this width keeps it whichever face shows, so when a first visit's text face replaces its
+ * stand-in (a few percent wider or narrower on a given word) nothing after the box moves. For
+ * runs that sit side by side on a line (a filter's chips): a box that follows another moves by the
+ * whole difference of everything before it.
+ *
+ * The sum of the characters' advances and of each adjacent pair's kerning, as Chromium sets them
+ * (measured for the characters of short labels: tools/characters.ts; a contextual form that
+ * depends on more than the character before is not counted). Spaces collapse as CSS collapses
+ * them.
+ * Undefined when a character or the weight was not measured (text the face does not hold shows in
+ * another font anyway): the box then takes its text's own width.
+ */
+export function textWidthEm(
+  text: string,
+  { weight = 400, tabularNums = false }: TextRun = {},
+  advances: TextAdvances = measured,
+): number | undefined {
+  const table = advances.weights[String(weight)];
+  if (!table) return undefined;
+  let thousandths = 0;
+  let previous = "";
+  for (const character of text.replace(/[ \t\n\r\f]+/g, " ").trim()) {
+    const advance = (tabularNums ? table.tabular[character] : undefined) ?? table.characters[character];
+    if (advance === undefined) return undefined;
+    const kerning =
+      (tabularNums ? table.tabularKerning[previous]?.[character] : undefined) ??
+      table.kerning[previous]?.[character] ??
+      0;
+    thousandths += advance + kerning;
+    previous = character;
+  }
+  // Rounded up to the next thousandth: a box a hair wider than its text, never narrower.
+  return Math.ceil(thousandths) / 1000;
+}
+
+/**
+ * {@link textWidthEm} as the custom property `--face-width` (`4.215em`), for a box's style;
+ * nothing when the width is unknown. A box holds it only while a first visit's text shows in the
+ * stand-ins: `npm start`'s faces script (server/faces-after-paint.mjs) marks that while with
+ * `data-stand-ins` on the document's root, set before the first paint and removed in the task that
+ * gives the page its faces, and the box's feature keys its rule on `:root[data-stand-ins]`. So
+ * nothing after the box moves when the face replaces the stand-ins, and once it shows the box is as
+ * wide as its text again: a visitor's own spacing, font or translation has the room it needs.
+ */
+export function faceWidth(text: string, run: TextRun = {}): CSSProperties | undefined {
+  const em = textWidthEm(text, run);
+  return em === undefined ? undefined : ({ "--face-width": `${em}em` } as CSSProperties);
+}
