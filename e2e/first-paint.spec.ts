@@ -377,6 +377,13 @@ const SIDE_BY_SIDE = [
     held: "main nav:has(a[href*='category=']) a > span",
   },
   {
+    what: "a work's status and facts",
+    paths: ["/works/hors-champ", "/en/works/beneath-the-surface"],
+    screens: ["phone", "desktop"] as const,
+    boxes: "main header p > span, main header dl *",
+    held: "main header p > span[data-status], main header dl dt, main header dl dd",
+  },
+  {
     what: "the header's links on a wide screen",
     paths: ["/", "/en/contact"],
     screens: ["desktop"] as const,

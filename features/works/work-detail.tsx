@@ -8,10 +8,20 @@ import { FactList } from "@/components/fact-list/fact-list";
 import { RichText } from "@/features/rich-text";
 import { VideoPlayer, videoDrawVars } from "@/features/video";
 import { statusLabel } from "./work-card";
+import { faceWidth, type TextRun } from "@/lib/fonts/text-width";
 import { categoryLabel, type Translations } from "@/lib/i18n/default-translations";
 import { drawVars } from "@/components/layout/image-fit";
 
 import styles from "./work-detail.module.css";
+
+/** How the status pill's label is set (work-detail.module.css, .status). */
+const STATUS_RUN: TextRun = { weight: 600, letterSpacing: 0.05, uppercase: true };
+
+/** How the facts' labels and values are set (work-detail.module.css, .facts dt and dd). */
+const FACT_RUNS = {
+  label: { weight: 600, letterSpacing: 0.06, uppercase: true },
+  value: { weight: 600 },
+} satisfies Record<string, TextRun>;
 
 interface Neighbours {
   previous: Content.ProjectDocument | null;
@@ -43,7 +53,14 @@ export function WorkDetail({
     <article className={styles.work}>
       <header className={styles.header}>
         <p className={styles.eyebrow}>
-          <span data-status={data.status} className={styles.status}>
+          {/* The status, then the categories on its line: the pill holds its label's width in
+              the text face while a first visit's stand-ins show, so they do not move when it
+              arrives (set as work-detail.module.css's .status says). */}
+          <span
+            data-status={data.status}
+            className={styles.status}
+            style={faceWidth(statusLabel(data.status, t), STATUS_RUN)}
+          >
             {statusLabel(data.status, t)}
           </span>
           {categories.length > 0 ? <span>{categories.join(" · ")}</span> : null}
@@ -51,6 +68,8 @@ export function WorkDetail({
         <h1 className={styles.title}>{data.title}</h1>
         <FactList
           className={styles.facts}
+          // Side by side on a line: set as work-detail.module.css's .facts dt and dd say.
+          heldWidths={FACT_RUNS}
           facts={[
             { label: t["works.client"], value: data.client },
             { label: t["works.year"], value: data.year },

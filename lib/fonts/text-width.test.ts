@@ -39,6 +39,14 @@ describe("textWidthEm", () => {
     expect(textWidthEm("(11) A", { tabularNums: true }, TABLE)).toBe(2.695);
   });
 
+  test("sets a run in capitals, and adds its letter spacing after every character, the last one too", () => {
+    expect(textWidthEm("a", { uppercase: true }, TABLE)).toBe(0.6);
+    // ("b" is measured, "B" is not)
+    expect(textWidthEm("Ab", { uppercase: true }, TABLE)).toBeUndefined();
+    expect(textWidthEm("To", { letterSpacing: 0.05 }, TABLE)).toBe(1.192);
+    expect(textWidthEm(" T  o ", { letterSpacing: 0.05 }, TABLE)).toBe(1.57);
+  });
+
   test("knows nothing of a character or a weight that was not measured", () => {
     expect(textWidthEm("Ab✓", {}, TABLE)).toBeUndefined();
     expect(textWidthEm("Ab", { weight: 500 }, TABLE)).toBeUndefined();

@@ -28,10 +28,16 @@ export interface TextAdvances {
  */
 export const MEASURED_WEIGHTS = [400, 600, 700];
 
-/** How a run is set: its weight (400 when not said) and whether in tabular figures. */
+/**
+ * How a run is set: its weight (400 when not said), whether in tabular figures, its
+ * `letter-spacing` in em (0 when not said) and whether `text-transform: uppercase` sets it in
+ * capitals (French and English capitals: no language's own rules).
+ */
 export interface TextRun {
   weight?: number;
   tabularNums?: boolean;
+  letterSpacing?: number;
+  uppercase?: boolean;
 }
 
 /**
@@ -43,28 +49,30 @@ export interface TextRun {
  *
  * The sum of the characters' advances and of each adjacent pair's kerning, as Chromium sets them
  * (measured for the characters of short labels: tools/characters.ts; a contextual form that
- * depends on more than the character before is not counted). Spaces collapse as CSS collapses
- * them.
+ * depends on more than the character before is not counted), with the run's letter spacing.
+ * Spaces collapse as CSS collapses them.
  * Undefined when a character or the weight was not measured (text the face does not hold shows in
  * another font anyway): the box then takes its text's own width.
  */
 export function textWidthEm(
   text: string,
-  { weight = 400, tabularNums = false }: TextRun = {},
+  { weight = 400, tabularNums = false, letterSpacing = 0, uppercase = false }: TextRun = {},
   advances: TextAdvances = measured,
 ): number | undefined {
   const table = advances.weights[String(weight)];
   if (!table) return undefined;
   let thousandths = 0;
   let previous = "";
-  for (const character of text.replace(/[ \t\n\r\f]+/g, " ").trim()) {
+  const set = text.replace(/[ \t\n\r\f]+/g, " ").trim();
+  for (const character of uppercase ? set.toUpperCase() : set) {
     const advance = (tabularNums ? table.tabular[character] : undefined) ?? table.characters[character];
     if (advance === undefined) return undefined;
     const kerning =
       (tabularNums ? table.tabularKerning[previous]?.[character] : undefined) ??
       table.kerning[previous]?.[character] ??
       0;
-    thousandths += advance + kerning;
+    // (Chromium adds the spacing after every character, the last one too)
+    thousandths += advance + kerning + letterSpacing * 1000;
     previous = character;
   }
   // Rounded up to the next thousandth: a box a hair wider than its text, never narrower.
@@ -79,6 +87,7 @@ export function textWidthEm(
  * gives the page its faces, and the box's feature keys its rule on `:root[data-stand-ins]`. So
  * nothing after the box moves when the face replaces the stand-ins, and once it shows the box is as
  * wide as its text again: a visitor's own spacing, font or translation has the room it needs.
+ * For server components: the table it reads is 115 kB, which no page's scripts should carry.
  */
 export function faceWidth(text: string, run: TextRun = {}): CSSProperties | undefined {
   const em = textWidthEm(text, run);
