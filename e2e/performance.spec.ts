@@ -107,9 +107,10 @@ const SERVER_ONLY = {
   "next/script's loader": "data-nscript",
   "the whole translations map": "common.skip_link",
   "the contact form's schema (fetched once a visitor starts on the form)": "$ZodObject",
+  "the text face's measured widths (lib/fonts/text-width.ts, 115 kB)": "tabularKerning",
 };
 
-test("a first visit downloads no content client, script loader, translations map or form schema", async ({
+test("a first visit downloads no content client, script loader, translations map, form schema or font measurements", async ({
   page,
 }) => {
   test.slow();

@@ -24,8 +24,8 @@
  *   a `fallback` face still loading then is dropped, as that rule would have it: the page keeps its
  *   stand-in rather than move late. From before the first paint until the faces are given, the
  *   document's root carries `data-stand-ins`: boxes that sit side by side on a line (a list's
- *   category chips, the header's links) hold the room their text takes in the text face for that
- *   while (lib/fonts/text-width.ts), so that they do not move when it comes.
+ *   category chips, the header's links, a work's facts) hold the room their text takes in the
+ *   text face for that while (lib/fonts/text-width.ts), so that they do not move when it comes.
  * No storage is read or written: the decision uses the navigation's own facts.
  */
 import { afterFirstPaintScript } from "./first-paint-script.mjs";
@@ -106,11 +106,14 @@ const SETUP =
   'if((n&&(n.type==="reload"||n.type==="back_forward"))||d.referrer.indexOf(location.origin+"/")===0){st.media="all";return}' +
   // (a browser that cannot take FontFaces gets the rules, which swap in as they come: nothing held)
   `var R=d.documentElement;if(w.FontFace&&d.fonts)try{R.setAttribute("${STAND_INS}","")}catch(e){}` +
-  `function shown(){try{R.removeAttribute("${STAND_INS}")}catch(e){}}`;
+  `function shown(){try{R.removeAttribute("${STAND_INS}")}catch(e){}}` +
+  // (and ten seconds on whatever happened: the faces are given by then, unless the page never
+  // finished arriving)
+  "setTimeout(shown,10000);";
 
 const ACTION =
   "var F=w.FontFace,s=d.fonts,r;try{r=st.sheet.cssRules}catch(e){}" +
-  'if(!F||!s||!r){st.media="all";shown();return}' +
+  'if(!F||!s||!r){shown();st.media="all";return}' +
   `var D=${JSON.stringify(DESCRIPTORS)},u={},a=[],q=[],k=0;` +
   // The families whose stand-ins the first paint set text in ("<family> Fallback…", lib/fonts/).
   'try{s.forEach(function(f){var m=/^["\']?(.+?) Fallback/.exec(f.family);if(m&&f.status!=="unloaded")u[m[1].toLowerCase()]=1})}catch(e){}' +

@@ -181,6 +181,31 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
     expect(before[0]?.media).toBe("all");
   });
 
+  test("a first visit lets the held widths go in every other way: rules it cannot read, no paint entries, ten seconds", async () => {
+    const unreadable = runInlineScripts(facesAfterFirstPaint(HEAD), { sheetReadable: false });
+    expect([...unreadable.rootAttributes]).toEqual(["data-stand-ins"]);
+    unreadable.observers[0]!.report(["first-contentful-paint"]);
+    // The rules apply as written, and nothing is held for them.
+    expect(unreadable.before[0]?.media).toBe("all");
+    expect([...unreadable.rootAttributes]).toEqual([]);
+
+    const unreported = runInlineScripts(facesAfterFirstPaint(HEAD), { paintEntries: false });
+    expect([...unreported.rootAttributes]).toEqual(["data-stand-ins"]);
+    // (a frame after the document is parsed stands for the first paint)
+    for (const frame of unreported.frames) frame();
+    unreported.fire(0);
+    await settled();
+    expect(unreported.faces).toHaveLength(2);
+    expect([...unreported.rootAttributes]).toEqual([]);
+
+    // The first paint never reported, the document never parsed: ten seconds on, nothing is held.
+    const stalled = runInlineScripts(facesAfterFirstPaint(HEAD), { readyState: "loading" });
+    stalled.fire(3000);
+    expect([...stalled.rootAttributes]).toEqual(["data-stand-ins"]);
+    stalled.fire(10000);
+    expect([...stalled.rootAttributes]).toEqual([]);
+  });
+
   test("any styles: exactly the faces with an address move, in order; everything else stays byte for byte", () => {
     const family = fc.stringMatching(/^[A-Za-z][A-Za-z ]{0,8}$/);
     const face = fc.oneof(

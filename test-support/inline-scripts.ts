@@ -50,6 +50,8 @@ export interface StandInOptions {
    * each with the status the first layout left it in ("unloaded": no text was set in it).
    */
   sheetFaces?: Array<{ family: string; status: StandInFace["status"] }>;
+  /** Whether a style's rules can be read (`sheet.cssRules` throws for a sheet the page may not read). */
+  sheetReadable?: boolean;
 }
 
 export const ORIGIN = "https://vifargent.example";
@@ -68,11 +70,18 @@ function fontFaceRules(css: string) {
 }
 
 /** The element written just before `index` in `head`, as a stand-in (a style's media and sheet). */
-function elementBefore(head: string, index: number) {
+function elementBefore(head: string, index: number, readable: boolean) {
   const style = /<style(?<attributes>[^>]*)>(?<css>[^<]*)<\/style>$/.exec(head.slice(0, index));
   if (!style) return { tag: "other" };
   const media = /\bmedia="(?<media>[^"]*)"/.exec(style.groups?.attributes ?? "")?.groups?.media ?? "";
-  return { tag: "style", media, sheet: { cssRules: fontFaceRules(style.groups?.css ?? "") } };
+  const rules = fontFaceRules(style.groups?.css ?? "");
+  const sheet = {
+    get cssRules() {
+      if (!readable) throw new Error("SecurityError: cannot access rules");
+      return rules;
+    },
+  };
+  return { tag: "style", media, sheet };
 }
 
 export function runInlineScripts(head: string, options: StandInOptions = {}) {
@@ -84,6 +93,7 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
     referrer = "",
     fontLoading = true,
     sheetFaces = [],
+    sheetReadable = true,
   } = options;
   const added: AddedElement[] = [];
   const timers: Array<[() => void, number]> = [];
@@ -170,7 +180,7 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
     setTimeout: (callback: () => void, ms: number) => timers.push([callback, ms]),
   });
   for (const script of head.matchAll(/<script>(\(function\(w,d\)[\s\S]*?)<\/script>/g)) {
-    const element = elementBefore(head, script.index);
+    const element = elementBefore(head, script.index, sheetReadable);
     before.push(element);
     document.currentScript = { previousElementSibling: element };
     vm.runInContext(script[1] ?? "", context);

@@ -49,6 +49,7 @@ export function WorkDetail({
   const categories = data.categories.flatMap((item) =>
     item.category ? [categoryLabel(item.category, t)] : [],
   );
+  const status = statusLabel(data.status, t);
   return (
     <article className={styles.work}>
       <header className={styles.header}>
@@ -56,12 +57,8 @@ export function WorkDetail({
           {/* The status, then the categories on its line: the pill holds its label's width in
               the text face while a first visit's stand-ins show, so they do not move when it
               arrives (set as work-detail.module.css's .status says). */}
-          <span
-            data-status={data.status}
-            className={styles.status}
-            style={faceWidth(statusLabel(data.status, t), STATUS_RUN)}
-          >
-            {statusLabel(data.status, t)}
+          <span data-status={data.status} className={styles.status} style={faceWidth(status, STATUS_RUN)}>
+            {status}
           </span>
           {categories.length > 0 ? <span>{categories.join(" · ")}</span> : null}
         </p>
@@ -73,7 +70,7 @@ export function WorkDetail({
           facts={[
             { label: t["works.client"], value: data.client },
             { label: t["works.year"], value: data.year },
-            { label: t["works.status"], value: statusLabel(data.status, t) },
+            { label: t["works.status"], value: status },
           ]}
         />
       </header>

@@ -2,6 +2,8 @@ import localFont from "next/font/local";
 
 // Each face's stand-ins, sized to take the same room at every weight (npm run fonts:fallbacks).
 import "./fallbacks.css";
+// The width a box holds for its text in the text face is not inherited (text-width.ts).
+import "./face-width.css";
 
 /**
  * Self-hosted variable fonts (no request to a font CDN), cut to the characters
@@ -29,8 +31,8 @@ import "./fallbacks.css";
  * face's right-aligned and mid-line runs (the header's links, a filter's labels,
  * a bold phrase) moved sideways by a few pixels on every page. A first visit's
  * faces come after its first paint (the faces script): every line and row stays,
- * the header's links and a filter's chips hold their width in the face until then
- * (text-width.ts), and only a mid-line run moves, by a pixel or two
+ * the header's links, a filter's chips and a work's facts hold their width in the
+ * face until then (text-width.ts), and only a mid-line run moves, by a pixel or two
  * (e2e/first-paint.spec.ts; bench/README.md, "What the first paint waits for"). The display face sets headings, left-aligned blocks whose lines
  * the stand-in keeps: `swap`, painted at once.
  */

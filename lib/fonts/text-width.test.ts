@@ -1,5 +1,6 @@
 import measured from "./text-advances.json";
-import { faceWidth, MEASURED_WEIGHTS, textWidthEm, type TextAdvances } from "./text-width";
+import { MEASURED_WEIGHTS, type TextAdvances } from "./text-table";
+import { faceWidth, LONGEST_HELD_EM, textWidthEm } from "./text-width";
 import { CHARACTERS, KERNED } from "./tools/characters";
 
 const TABLE: TextAdvances = {
@@ -28,8 +29,10 @@ describe("textWidthEm", () => {
     expect(textWidthEm("T o", {}, TABLE)).toBe(1.42);
   });
 
-  test("collapses and trims spaces as CSS lays them out", () => {
+  test("collapses and trims spaces as CSS lays them out, keeping the spaces CSS keeps", () => {
     expect(textWidthEm("  A \n\t b ", {}, TABLE)).toBe(textWidthEm("A b", {}, TABLE));
+    expect(textWidthEm("Film\u00a0")).toBeGreaterThan(textWidthEm("Film")! + 0.2);
+    expect(textWidthEm("\u202fFilm")).toBeGreaterThan(textWidthEm("Film")!);
   });
 
   test("gives characters and pairs their tabular widths only when the run is set in tabular figures", () => {
@@ -84,5 +87,14 @@ describe("faceWidth", () => {
     });
     expect(faceWidth("Tous ✓")).toBeUndefined();
     expect(faceWidth("Tous", { weight: 500 })).toBeUndefined();
+  });
+
+  test("holds no run longer than the narrowest column takes on one line", () => {
+    const long = "Ministère de la Culture et de la Communication";
+    expect(textWidthEm(long, { weight: 600 })).toBeGreaterThan(LONGEST_HELD_EM);
+    expect(faceWidth(long, { weight: 600 })).toBeUndefined();
+    const fits = "Contenu de marque";
+    expect(textWidthEm(fits)).toBeLessThanOrEqual(LONGEST_HELD_EM);
+    expect(faceWidth(fits)).toEqual({ "--face-width": `${textWidthEm(fits)}em` });
   });
 });

@@ -1,32 +1,7 @@
 import type { CSSProperties } from "react";
 
 import measured from "./text-advances.json";
-
-/**
- * The text face's advance widths (lib/fonts/text-advances.json, written by npm run
- * fonts:fallbacks): per weight, each character's in thousandths of an em, as the body sets it
- * (its font features on), and those that differ in tabular figures (`font-variant-numeric:
- * tabular-nums`: the digits, and punctuation such as parentheses); then what a pair of characters
- * side by side adds to their advances (kerning, by first then second character; 0 when absent),
- * and the pairs whose kerning differs in tabular figures.
- */
-export interface TextAdvances {
-  weights: Record<
-    string,
-    {
-      characters: Record<string, number>;
-      tabular: Record<string, number>;
-      kerning: Record<string, Record<string, number>>;
-      tabularKerning: Record<string, Record<string, number>>;
-    }
-  >;
-}
-
-/**
- * The weights measured: those of the boxes that hold their text's width (a list's category chips:
- * 400, the current one 700; the header's links on wide screens: 600). Another weight has no width.
- */
-export const MEASURED_WEIGHTS = [400, 600, 700];
+import type { TextAdvances } from "./text-table";
 
 /**
  * How a run is set: its weight (400 when not said), whether in tabular figures, its
@@ -63,7 +38,8 @@ export function textWidthEm(
   if (!table) return undefined;
   let thousandths = 0;
   let previous = "";
-  const set = text.replace(/[ \t\n\r\f]+/g, " ").trim();
+  // (CSS collapses and trims its own white space only: a no-break or thin space stays)
+  const set = text.replace(/[ \t\n\r\f]+/g, " ").replace(/^ | $/g, "");
   for (const character of uppercase ? set.toUpperCase() : set) {
     const advance = (tabularNums ? table.tabular[character] : undefined) ?? table.characters[character];
     if (advance === undefined) return undefined;
@@ -80,8 +56,16 @@ export function textWidthEm(
 }
 
 /**
+ * The longest run a box holds, in em: held boxes do not wrap (the stand-in's line must stay one
+ * line), so a run must fit the narrowest column it sits in. At the largest held size (a work's
+ * facts, 1.15rem) 10 em is 184 px, within a 320 px screen's column (WCAG 1.4.10's width, a
+ * desktop at 400 %); a longer run (a long client's name) keeps its own width and may wrap.
+ */
+export const LONGEST_HELD_EM = 10;
+
+/**
  * {@link textWidthEm} as the custom property `--face-width` (`4.215em`), for a box's style;
- * nothing when the width is unknown. A box holds it only while a first visit's text shows in the
+ * nothing when the width is unknown or longer than {@link LONGEST_HELD_EM}. A box holds it only while a first visit's text shows in the
  * stand-ins: `npm start`'s faces script (server/faces-after-paint.mjs) marks that while with
  * `data-stand-ins` on the document's root, set before the first paint and removed in the task that
  * gives the page its faces, and the box's feature keys its rule on `:root[data-stand-ins]`. So
@@ -91,5 +75,6 @@ export function textWidthEm(
  */
 export function faceWidth(text: string, run: TextRun = {}): CSSProperties | undefined {
   const em = textWidthEm(text, run);
-  return em === undefined ? undefined : ({ "--face-width": `${em}em` } as CSSProperties);
+  if (em === undefined || em > LONGEST_HELD_EM) return undefined;
+  return { "--face-width": `${em}em` } as CSSProperties;
 }

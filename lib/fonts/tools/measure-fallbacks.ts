@@ -22,7 +22,7 @@ import path from "node:path";
 
 import { chromium, type Page } from "@playwright/test";
 
-import { MEASURED_WEIGHTS, type TextAdvances } from "../text-width";
+import { MEASURED_WEIGHTS, type TextAdvances } from "../text-table";
 import { CHARACTERS, KERNED } from "./characters";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -225,7 +225,20 @@ async function measureAdvances(page: Page): Promise<TextAdvances> {
         holder.append(span, document.createElement("br"));
         return span;
       };
-      const all = Array.from(characters);
+      // A character the face lacks is set in the next font of the stack: it is the one whose width
+      // changes with that font (the subset asks for a few the face does not draw, such as arrows).
+      const drawn = (character: string) => {
+        const widths = ["monospace", "serif"].map((fallback) => {
+          const span = set(character, 400, false);
+          span.style.fontFamily = `"${family}", ${fallback}`;
+          return span;
+        });
+        const [a, b] = widths.map((span) => span.getBoundingClientRect().width);
+        return a === b;
+      };
+      const all = Array.from(characters).filter(drawn);
+      const kernedDrawn = Array.from(kerned).filter((character) => all.includes(character));
+      holder.replaceChildren();
       const byWeight: TextAdvances["weights"] = {};
       for (const weight of weights) {
         // Every span is written before any is read: one layout a weight.
@@ -249,8 +262,8 @@ async function measureAdvances(page: Page): Promise<TextAdvances> {
         // In tabular figures only the pairs with a character that changes there can differ.
         const tabularSet = new Set(Object.keys(table.tabular));
         const index = new Map(all.map((character, at) => [character, at]));
-        const pairs = Array.from(kerned).flatMap((first) =>
-          Array.from(kerned).flatMap((second) =>
+        const pairs = kernedDrawn.flatMap((first) =>
+          kernedDrawn.flatMap((second) =>
             [false, true]
               .filter((tabular) => !tabular || tabularSet.has(first) || tabularSet.has(second))
               .map((tabular) => ({ first, second, tabular, span: set(first + second, weight, tabular) })),
@@ -332,7 +345,7 @@ async function main() {
    site's content, so that nothing moves when the web font arrives. */\n`;
   writeFileSync(path.join(ROOT, "lib/fonts/fallbacks.css"), `${header}\n${rules.join("\n\n")}\n`);
   console.log(`lib/fonts/fallbacks.css: ${rules.length} faces from ${text.length} characters`);
-  // (one line a table: the pairs run to some 25,000 entries)
+  // (one line a table: some 3,000 pairs a weight)
   const tables = Object.entries(advances.weights).map(
     ([weight, table]) =>
       `    ${JSON.stringify(weight)}: {\n` +
