@@ -55,12 +55,14 @@ describe("textWidthEm", () => {
     expect(textWidthEm("Ab", { weight: 500 }, TABLE)).toBeUndefined();
   });
 
-  test("the shipped table holds every character of the faces, and the kerned pairs, at the weights measured", () => {
+  test("the shipped table holds every character the text face draws, and the kerned pairs, at the weights measured", () => {
     const weights: TextAdvances["weights"] = measured.weights;
     expect(Object.keys(weights)).toEqual(MEASURED_WEIGHTS.map(String));
     for (const { characters, kerning } of Object.values(weights)) {
+      // The subset asks for a few characters Inter's Latin file does not draw: another font sets
+      // them, so no width is known for them.
       const missing = Array.from(CHARACTERS).filter((character) => !(characters[character]! >= 0));
-      expect(missing).toEqual([]);
+      expect(missing).toEqual(["Ÿ", "‐", "‑", "‒", "‛", "←", "→"]);
       // Kerning only between the kerned characters, never 0 (absent means 0).
       const strays = Object.entries(kerning).flatMap(([first, row]) =>
         Object.entries(row)

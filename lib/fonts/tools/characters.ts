@@ -1,7 +1,7 @@
 /**
- * The characters the site's faces hold (npm run fonts:subset cuts them to these): French and
- * English text. Anything else an editor types falls back to the next font in the stack for that
- * character only.
+ * The characters the site's faces are cut to (npm run fonts:subset): French and English text.
+ * Anything else an editor types falls back to the next font in the stack for that character only,
+ * as do the few of these the text face does not draw (Ÿ, three hyphens, ‛, ← and →).
  */
 const RANGES: Array<[number, number]> = [
   [0x20, 0x7e], // Basic Latin
