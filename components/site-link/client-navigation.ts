@@ -60,10 +60,15 @@ type Click = Pick<
   "defaultPrevented" | "button" | "metaKey" | "ctrlKey" | "shiftKey" | "altKey" | "target"
 >;
 
+/** Whether a click on a link opens it elsewhere (a new tab or window, a download) with a modifier held. */
+export function opensElsewhere(event: Pick<Click, "metaKey" | "ctrlKey" | "shiftKey" | "altKey">): boolean {
+  return event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
+
 /** Where a click sends the app router, or null when the browser should handle it. */
 export function clientNavigationOf(event: Click, origin: string): string | null {
   if (event.defaultPrevented || event.button !== 0) return null;
-  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return null;
+  if (opensElsewhere(event)) return null;
   const link = siteLinkOf(event.target);
   return link ? routerHref(link, origin) : null;
 }

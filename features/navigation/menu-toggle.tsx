@@ -4,6 +4,7 @@ import { usePathname } from "next/navigation";
 import { useCallback, useEffect, useRef, useSyncExternalStore, type ReactNode } from "react";
 
 import { useHydrated } from "@/components/hooks/use-hydrated";
+import { opensElsewhere } from "@/components/site-link/client-navigation";
 
 import { useScrollLock } from "@/features/scroll";
 
@@ -112,7 +113,7 @@ export function MenuToggle({
         // A link followed closes it, the current page's (no navigation to close it) included; one
         // opened elsewhere with a modifier (a new tab or window) leaves the visitor here, menu open.
         onClick={(event) => {
-          if (event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+          if (opensElsewhere(event)) return;
           if ((event.target as Element).closest("a")) close(menuRef.current);
         }}
       >
