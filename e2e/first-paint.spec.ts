@@ -255,6 +255,34 @@ test("each page reached by a click looks as it does loaded, whichever page the c
   expect(stylesheets).toEqual([...new Set(stylesheets)]);
 });
 
+/** Where each of `selector`'s boxes starts, by its tag and text, and whether it is on the first screen. */
+const boxesOf = (page: Page, selector: string) =>
+  page.evaluate(
+    (selector) =>
+      Array.from(document.querySelectorAll(selector), (element) => {
+        const box = element.getBoundingClientRect();
+        return {
+          what: `<${element.tagName.toLowerCase()}> ${(element.textContent ?? "").trim().slice(0, 30)}`,
+          left: box.left,
+          top: box.top,
+          shown: box.width > 0 && box.height > 0 && box.top < innerHeight && box.bottom > 0,
+        };
+      }),
+    selector,
+  );
+
+type Box = Awaited<ReturnType<typeof boxesOf>>[number];
+
+/** The boxes read twice that start elsewhere the second time by `from` px or more, across or down. */
+function movedBetween(before: Box[], after: Box[], from: number, { onFirstScreen = false } = {}) {
+  return before.flatMap((start, index) => {
+    const now = after[index];
+    if (!now || (onFirstScreen && !(start.shown && now.shown))) return [];
+    const [dx, dy] = [now.left - start.left, now.top - start.top];
+    return Math.max(Math.abs(dx), Math.abs(dy)) >= from ? [{ what: start.what, dx, dy }] : [];
+  });
+}
+
 /**
  * Where the boxes on the first screen start while some web faces are held, then once they have
  * arrived: a box that starts elsewhere by 3 px or more is what a visitor sees jump (Chromium's
@@ -303,33 +331,11 @@ async function movedWhenFontsArrive(
         )
         .toBe(true);
     }
-    const starts = () =>
-      page.evaluate(
-        (height) =>
-          Array.from(document.querySelectorAll("body *"), (element) => {
-            const box = element.getBoundingClientRect();
-            const shown = box.width > 0 && box.height > 0 && box.top < height && box.bottom > 0;
-            return shown ? { left: box.left, top: box.top } : null;
-          }),
-        SCREENS[screen].viewport.height,
-      );
-    const before = await starts();
+    const before = await boxesOf(page, "body *");
     await Promise.all(held.map((release) => release()));
     await page.unroute("**/*.woff2");
     await page.evaluate(() => document.fonts.ready);
-    const after = await starts();
-    const names = await page.evaluate(() =>
-      Array.from(
-        document.querySelectorAll("body *"),
-        (element) => `<${element.tagName.toLowerCase()}> ${(element.textContent ?? "").trim().slice(0, 30)}`,
-      ),
-    );
-    return before.flatMap((start, index) => {
-      const now = after[index];
-      if (!start || !now) return [];
-      const [dx, dy] = [now.left - start.left, now.top - start.top];
-      return Math.max(Math.abs(dx), Math.abs(dy)) >= 3 ? [{ what: names[index]!, dx, dy }] : [];
-    });
+    return movedBetween(before, await boxesOf(page, "body *"), 3, { onFirstScreen: true });
   } finally {
     await context.close();
   }
@@ -392,18 +398,6 @@ const SIDE_BY_SIDE = [
   },
 ];
 
-/** Where each of `selector`'s boxes starts, and how wide it is. */
-const boxesOf = (page: Page, selector: string) =>
-  page.evaluate(
-    (selector) =>
-      Array.from(document.querySelectorAll(selector), (element) => {
-        const box = element.getBoundingClientRect();
-        const text = `<${element.tagName.toLowerCase()}> ${(element.textContent ?? "").trim().slice(0, 30)}`;
-        return { text, left: box.left, top: box.top };
-      }),
-    selector,
-  );
-
 /** Each of `selector`'s boxes whose text takes more room than the box gives it (px), by its text. */
 const overflowing = (page: Page, selector: string) =>
   page.evaluate(
@@ -447,13 +441,7 @@ for (const { what, paths, screens, boxes, held } of SIDE_BY_SIDE)
           const after = await boxesOf(page, boxes);
           // Without the held widths, chips moved by up to 4.2 px (Chromium counts a shift from 3):
           // held at the face's measured widths, kerning counted, by less than half a pixel.
-          const moved = before.flatMap(({ text, left, top }, index) => {
-            const [dx, dy] = [after[index]!.left - left, after[index]!.top - top];
-            return Math.max(Math.abs(dx), Math.abs(dy)) >= 0.5
-              ? [`${text}: ${dx.toFixed(2)}, ${dy.toFixed(2)}`]
-              : [];
-          });
-          expect(moved, where).toEqual([]);
+          expect(describeMoves(movedBetween(before, after, 0.5)), where).toEqual([]);
           // Once the faces show, the boxes follow their text: with a visitor's text spacing (WCAG
           // 1.4.12) or a longer translation, every label still fits its box.
           await page.addStyleTag({
