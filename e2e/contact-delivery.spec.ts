@@ -189,6 +189,59 @@ test("a reload keeps what was typed and the submission's key: the message sent a
   await context.close();
 });
 
+test("what is typed before the page's script runs is kept: a reload brings it back, with the key, and sends it once", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser, site.origin);
+  // A slow phone: the page is shown and usable, its script still on its way.
+  let release = () => {};
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await scripts;
+    await route.fallback();
+  });
+  await page.goto("/contact", { waitUntil: "commit" });
+  await fill(page);
+  release();
+  const key = page.locator('input[name="submission"]');
+  await expect(key).toHaveValue(/^[A-Za-z0-9_-]{22}$/);
+  const typedWith = await key.inputValue();
+  await page.unroute("**/_next/static/chunks/**");
+  await page.reload();
+  await expect(page.locator("#contact-message")).toHaveValue(MESSAGE.message);
+  await expect(page.locator("#contact-name")).toHaveValue(MESSAGE.name);
+  await expect(page.locator("#contact-consent")).toBeChecked();
+  await expect(key).toHaveValue(typedWith);
+  await page.waitForTimeout(FILL_MS + 200);
+  await page.getByRole("button", { name: t("fr", "submit") }).click();
+  await expect(page.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
+  expect([...sink.counts().keys()]).toEqual([expect.stringContaining(typedWith)]);
+  await context.close();
+});
+
+test("a stored draft never overwrites what is typed before the page's script runs", async ({ browser }) => {
+  const { context, page } = await filledForm(browser);
+  const key = await page.locator('input[name="submission"]').inputValue();
+  let release = () => {};
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await scripts;
+    await route.fallback();
+  });
+  await page.reload({ waitUntil: "commit" });
+  const retyped = "Finalement, un documentaire : pouvons-nous en parler cette semaine ?";
+  await page.locator("#contact-message").fill(retyped);
+  release();
+  await expect(page.locator('input[name="submission"]')).toHaveValue(key);
+  // The fields left alone come back from the draft; the one typed again keeps its new text.
+  await expect(page.locator("#contact-name")).toHaveValue(MESSAGE.name);
+  await expect(page.locator("#contact-message")).toHaveValue(retyped);
+  await page.unroute("**/_next/static/chunks/**");
+  await page.reload();
+  await expect(page.locator("#contact-message")).toHaveValue(retyped);
+  await context.close();
+});
+
 test("a duplicated tab carries the draft's key: the message written in each tab arrives, each once", async ({
   browser,
 }) => {

@@ -191,8 +191,9 @@ export function ContactForm({
       </div>
       <input type="hidden" name="started" defaultValue={renderedAt} />
 
-      {/* Filled by the browser (useContactForm); empty without JavaScript, where the server makes one. */}
-      <input type="hidden" name={SUBMISSION_KEY_FIELD} defaultValue="" />
+      {/* Filled by the browser (useContactForm) and by nothing else: with no value of React's, no
+          render of the form puts it back to empty. Empty without JavaScript: the server makes one. */}
+      <input type="hidden" name={SUBMISSION_KEY_FIELD} />
 
       <button type="submit" className={styles.submit} aria-disabled={form.pending || undefined}>
         {form.pending ? labels["contact.sending"] : labels["contact.submit"]}

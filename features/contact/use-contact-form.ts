@@ -74,6 +74,10 @@ export function useContactForm(
     const form = formRef.current;
     if (!form) return;
     restoreValues(form, { [SUBMISSION_KEY_FIELD]: draft.key, ...(answered ? {} : draft.values) });
+    // Kept at once, with what the visitor may have typed before the page's script ran (the page is
+    // usable from its first paint; the script can come a second later): a reload or a duplicated
+    // tab then has the text and the key even if nothing is typed after this.
+    saveDraft({ key: draft.key, values: formValues(new FormData(form)) });
     // Only when the form appears: a later answer brings its own values.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent, formRef]);
@@ -99,9 +103,6 @@ export function useContactForm(
 
   async function submit(form: HTMLFormElement) {
     const data = new FormData(form);
-    // The key from the hook itself: React puts a hidden field's rendered (empty) value back on every
-    // render, so what the field holds by a retry is not to be trusted.
-    if (key.current) data.set(SUBMISSION_KEY_FIELD, key.current);
     sending.current = true;
     setPending(true);
     let next: ContactFormState;
@@ -175,16 +176,20 @@ function focusField(form: HTMLFormElement | null, field: ContactField | undefine
   if (field) form?.querySelector<HTMLElement>(`#contact-${field}`)?.focus();
 }
 
-/** Puts a draft's values back into an empty form's fields. */
+/**
+ * Puts a draft's values back into the fields the visitor has not touched on this page (still as the
+ * server rendered them): what was typed before the page's script ran wins over an older draft.
+ */
 function restoreValues(form: HTMLFormElement, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) {
     const field = form.elements.namedItem(name);
-    if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === "on";
-    else if (
-      field instanceof HTMLInputElement ||
-      field instanceof HTMLTextAreaElement ||
-      field instanceof HTMLSelectElement
-    )
-      field.value = value;
+    if (field instanceof HTMLInputElement && field.type === "checkbox") {
+      if (field.checked === field.defaultChecked) field.checked = value === "on";
+    } else if (field instanceof HTMLSelectElement) {
+      if ([...field.options].every((option) => option.selected === option.defaultSelected))
+        field.value = value;
+    } else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+      if (field.type === "hidden" || field.value === field.defaultValue) field.value = value;
+    }
   }
 }
