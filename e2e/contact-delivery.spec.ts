@@ -12,6 +12,7 @@ import { translation, type Lang } from "./helpers/content";
 import { startSiteServer, waitFor, type SiteServer } from "./helpers/site-server";
 import { startNginx, type Nginx } from "../test-support/nginx";
 import { partBody } from "../test-support/raw-mail";
+import { hydrated } from "../test-support/settle";
 import { startSink, type Sink } from "../test-support/smtp-sink";
 
 /**
@@ -82,6 +83,9 @@ async function filledForm(
 ) {
   const opened = await visitor(browser, origin, javaScriptEnabled);
   await opened.page.goto(lang === "fr" ? "/contact" : `/${lang}/contact`);
+  // What the form does with its script (its answers, retries, draft) is what these tests send
+  // through; typing before the script runs has tests of its own.
+  if (javaScriptEnabled) await hydrated(opened.page);
   await fill(opened.page, lang);
   return opened;
 }
