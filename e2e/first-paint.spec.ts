@@ -459,6 +459,70 @@ for (const { what, paths, screens, boxes, held } of SIDE_BY_SIDE)
       }
   });
 
+/** A visitor's own styles on every element, as a reading aid's extension adds them before the page's. */
+const VISITORS_OWN = {
+  "text spacing (WCAG 1.4.12)":
+    "* { letter-spacing: 0.12em !important; word-spacing: 0.16em !important; line-height: 1.5 !important; }",
+  "a font of their own": '* { font-family: "DejaVu Serif", serif !important; }',
+};
+
+test("a first visit whose visitor spaces the text or sets a font of their own holds no width: from the first paint, every label fits its box", async ({
+  browser,
+}) => {
+  test.slow();
+  for (const [own, css] of [["none", ""], ...Object.entries(VISITORS_OWN)])
+    for (const { paths, screens, held } of SIDE_BY_SIDE) {
+      const [path, screen] = [paths[0]!, screens[0]];
+      const where = `${path} (${screen}), the visitor's own styles: ${own}`;
+      const context = await browser.newContext({ ...SCREENS[screen] });
+      try {
+        await blockOutsideHosts(context);
+        await context.addInitScript((css) => {
+          // Whether widths were held when the first contentful paint was drawn: set, and not let go
+          // before that paint's time.
+          let set = false;
+          let letGoAt = Infinity;
+          new MutationObserver(() => {
+            const root = document.documentElement;
+            if (root.hasAttribute("data-stand-ins")) set = true;
+            else if (set && letGoAt === Infinity) letGoAt = performance.now();
+          }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-stand-ins"] });
+          new PerformanceObserver((list, observer) => {
+            const [paint] = list.getEntriesByName("first-contentful-paint");
+            if (!paint) return;
+            observer.disconnect();
+            document.documentElement.dataset.heldAtPaint = String(set && letGoAt > paint.startTime);
+          }).observe({ type: "paint", buffered: true });
+          if (!css) return;
+          // The extension's sheet, in the document from its root on, before anything of the page's.
+          const put = () => {
+            const style = document.createElement("style");
+            style.textContent = css;
+            document.documentElement.append(style);
+          };
+          if (document.documentElement) put();
+          else
+            new MutationObserver((_, observer) => {
+              if (!document.documentElement) return;
+              observer.disconnect();
+              put();
+            }).observe(document, { childList: true });
+        }, css);
+        const page = await context.newPage();
+        // The faces held: the stand-ins show for as long as this test looks.
+        await page.route("**/*.woff2", () => {});
+        await page.goto(path, { waitUntil: "domcontentloaded" });
+        const root = page.locator("html");
+        await expect(root, where).toHaveAttribute("data-held-at-paint", css ? "false" : "true");
+        if (!css) continue;
+        await expect(root, where).not.toHaveAttribute("data-stand-ins");
+        expect(await overflowing(page, held), where).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }
+});
+
 test("a page of a visit under way, its faces at hand, holds no width for them", async ({ page }) => {
   await page.goto("/works");
   await inWebFaces(page);

@@ -25,7 +25,9 @@
  *   stand-in rather than move late. From before the first paint until the faces are given, the
  *   document's root carries `data-stand-ins`: boxes that sit side by side on a line (a list's
  *   category chips, the header's links, a work's facts) hold the room their text takes in the
- *   text face for that while (lib/fonts/text-width.ts), so that they do not move when it comes.
+ *   text face for that while (lib/fonts/text-width.ts), so that they do not move when it comes;
+ *   not for a visitor whose own styles space the text or set another font (their text would not
+ *   fit), which the frame before the first paint reads.
  * No storage is read or written: the decision uses the navigation's own facts.
  */
 import { afterFirstPaintScript } from "./first-paint-script.mjs";
@@ -105,8 +107,16 @@ const SETUP =
   'var st=d.currentScript.previousElementSibling,n=w.performance&&performance.getEntriesByType&&performance.getEntriesByType("navigation")[0];' +
   'if((n&&(n.type==="reload"||n.type==="back_forward"))||d.referrer.indexOf(location.origin+"/")===0){st.media="all";return}' +
   // (a browser that cannot take FontFaces gets the rules, which swap in as they come: nothing held)
-  `var R=d.documentElement;if(w.FontFace&&d.fonts)try{R.setAttribute("${STAND_INS}","")}catch(e){}` +
-  `function shown(){try{R.removeAttribute("${STAND_INS}")}catch(e){}}` +
+  `var R=d.documentElement,h=0;if(w.FontFace&&d.fonts)try{R.setAttribute("${STAND_INS}","");h=1}catch(e){}` +
+  `function shown(){h=0;try{R.removeAttribute("${STAND_INS}")}catch(e){}}` +
+  // A visitor's own letter or word spacing or font (a reading aid's stylesheet, WCAG 1.4.12) makes
+  // text wider than the widths measured in the page's face: nothing is held for them. Read in the
+  // frame before the first paint (its callbacks run before it is drawn), once there is a body,
+  // which the page's styles give no spacing and a family list with the stand-ins in it.
+  "function own(){try{if(!h)return;var b=d.body;if(!b)return w.requestAnimationFrame(own);" +
+  // (spacing read as numbers: "normal" is none, however an engine writes it)
+  'var c=w.getComputedStyle(b);if(parseFloat(c.letterSpacing)||parseFloat(c.wordSpacing)||c.fontFamily.indexOf(" Fallback")<0)shown()}catch(e){}}' +
+  "if(h)try{w.requestAnimationFrame(own)}catch(e){}" +
   // (and ten seconds on whatever happened: the faces are given by then, unless the page never
   // finished arriving)
   "setTimeout(shown,10000);";

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 
 import { facesAfterFirstPaint } from "@/server/faces-after-paint.mjs";
-import { ORIGIN, runInlineScripts } from "@/test-support/inline-scripts";
+import { ORIGIN, PAGE_BODY_TEXT, runInlineScripts } from "@/test-support/inline-scripts";
 
 const TEXT_FACE =
   '@font-face{font-family:textFont;src:url(/_next/static/media/inter_text.a1.woff2)format("woff2");font-display:fallback;font-weight:400 800}';
@@ -168,6 +168,49 @@ describe("the web fonts, asked for after a first visit's first paint", () => {
       fire(3000);
       expect(dropped.map((face) => face.family)).toEqual(status === "loading" ? ["textFont"] : []);
     }
+  });
+
+  test("a visitor whose own styles space the text or set another font is held no width: the frame before the first paint lets it go", async () => {
+    const theirs = [
+      { ...PAGE_BODY_TEXT, letterSpacing: "1.92px" },
+      { ...PAGE_BODY_TEXT, wordSpacing: "2.56px" },
+      { ...PAGE_BODY_TEXT, fontFamily: "OpenDyslexic, sans-serif" },
+    ];
+    for (const text of theirs) {
+      const { frame, rootAttributes, observers, faces } = runInlineScripts(facesAfterFirstPaint(HEAD), {
+        body: text,
+      });
+      expect([...rootAttributes]).toEqual(["data-stand-ins"]);
+      frame();
+      expect({ text, held: [...rootAttributes] }).toEqual({ text, held: [] });
+      // The faces still come after the first paint, as for anyone.
+      observers[0]!.report(["first-contentful-paint"]);
+      await settled();
+      expect(faces).toHaveLength(2);
+    }
+    // The page's own text, however an engine writes it: held until the faces are given.
+    const pages = [
+      PAGE_BODY_TEXT,
+      { letterSpacing: "0px", wordSpacing: "normal", fontFamily: PAGE_BODY_TEXT.fontFamily },
+      {
+        letterSpacing: "normal",
+        wordSpacing: "0px",
+        fontFamily: '"textFont", textFont Fallback, textFont Fallback Roboto, system-ui, sans-serif',
+      },
+    ];
+    for (const body of pages) {
+      const own = runInlineScripts(facesAfterFirstPaint(HEAD), { body });
+      own.frame();
+      own.frame();
+      expect({ body, held: [...own.rootAttributes] }).toEqual({ body, held: ["data-stand-ins"] });
+    }
+    // No body yet in the first frame: read in the frame after the parser reaches it.
+    const early = runInlineScripts(facesAfterFirstPaint(HEAD), { body: null });
+    early.frame();
+    expect([...early.rootAttributes]).toEqual(["data-stand-ins"]);
+    early.parseBody({ ...PAGE_BODY_TEXT, letterSpacing: "1.92px" });
+    early.frame();
+    expect([...early.rootAttributes]).toEqual([]);
   });
 
   test("a browser without the font loading API applies the rules after the first paint instead", () => {

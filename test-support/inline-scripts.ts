@@ -4,9 +4,10 @@ import vm from "node:vm";
  * The front's inline head scripts (server/first-paint-script.mjs and its users) run against a
  * stand-in window that records what they do: the elements they add, their timers, frame
  * callbacks and paint observers, the `FontFace`s they fetch and those they give `document.fonts`,
- * the attributes they set on the document's root, and the `media` they set on the element before them. Each script sees the element written just before it in the
- * head as that element (`document.currentScript.previousElementSibling`), a `<style>`'s
- * `@font-face` rules readable through its `sheet`.
+ * the attributes they set on the document's root, and the `media` they set on the element before
+ * them; the body's computed text is given (`body`). Each script sees the element written just
+ * before it in the head as that element (`document.currentScript.previousElementSibling`), a
+ * `<style>`'s `@font-face` rules readable through its `sheet`.
  */
 
 export interface AddedElement {
@@ -52,7 +53,19 @@ export interface StandInOptions {
   sheetFaces?: Array<{ family: string; status: StandInFace["status"] }>;
   /** Whether a style's rules can be read (`sheet.cssRules` throws for a sheet the page may not read). */
   sheetReadable?: boolean;
+  /**
+   * The body's computed text spacing and family (`getComputedStyle(document.body)`), as the page's
+   * styles give them unless a visitor's own change them; `null`: no body parsed yet.
+   */
+  body?: { letterSpacing: string; wordSpacing: string; fontFamily: string } | null;
 }
+
+/** The body's text as the page's own styles leave it: no spacing, the text face then its stand-ins. */
+export const PAGE_BODY_TEXT = {
+  letterSpacing: "normal",
+  wordSpacing: "0px",
+  fontFamily: 'textFont, "textFont Fallback", "textFont Fallback Roboto", system-ui, sans-serif',
+};
 
 export const ORIGIN = "https://vifargent.example";
 
@@ -95,6 +108,7 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
     sheetFaces = [],
     sheetReadable = true,
   } = options;
+  let body = options.body === undefined ? PAGE_BODY_TEXT : options.body;
   const added: AddedElement[] = [];
   const timers: Array<[() => void, number]> = [];
   const frames: Array<() => void> = [];
@@ -147,6 +161,11 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
     performance: {
       getEntriesByType: (type: string) => (type === "navigation" ? [{ type: navigation }] : []),
     },
+    getComputedStyle: (element: unknown) => {
+      if (!body || !element || element !== document.body)
+        throw new Error("only the body's style is known here");
+      return body;
+    },
     ...(paintEntries ? { PerformanceObserver } : {}),
     ...(fontLoading ? { FontFace } : {}),
   };
@@ -161,6 +180,7 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
       removeAttribute: (name: string) => rootAttributes.delete(name),
     },
     head: { appendChild: (element: AddedElement) => added.push(element) },
+    body: body ? { tag: "body" } : null,
     ...(fontLoading
       ? {
           fonts: {
@@ -189,5 +209,27 @@ export function runInlineScripts(head: string, options: StandInOptions = {}) {
   const fire = (ms: number) => {
     for (const [callback, delay] of [...timers]) if (delay === ms) callback();
   };
-  return { added, fire, frames, listeners, observers, faces, dropped, loads, before, rootAttributes };
+  /** The parser reaches the body, which the page's styles (or a visitor's) give `text`. */
+  const parseBody = (text = PAGE_BODY_TEXT) => {
+    body = text;
+    document.body = { tag: "body" };
+  };
+  /** Runs the frame callbacks set so far (those they set run in the next frame). */
+  const frame = () => {
+    for (const callback of frames.splice(0)) callback();
+  };
+  return {
+    added,
+    fire,
+    frames,
+    frame,
+    listeners,
+    observers,
+    faces,
+    dropped,
+    loads,
+    before,
+    rootAttributes,
+    parseBody,
+  };
 }
