@@ -198,19 +198,14 @@ test("what is typed before the page's script runs is kept: a reload brings it ba
 }) => {
   const { context, page } = await visitor(browser, site.origin);
   // A slow phone: the page is shown and usable, its script still on its way.
-  let release = () => {};
-  const scripts = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await scripts;
-    await route.fallback();
-  });
+  const release = await holdScripts(page);
   await page.goto("/contact", { waitUntil: "commit" });
   await fill(page);
-  release();
+  await release();
+  await hydrated(page);
   const key = page.locator('input[name="submission"]');
   await expect(key).toHaveValue(/^[A-Za-z0-9_-]{22}$/);
   const typedWith = await key.inputValue();
-  await page.unroute("**/_next/static/chunks/**");
   await page.reload();
   await expect(page.locator("#contact-message")).toHaveValue(MESSAGE.message);
   await expect(page.locator("#contact-name")).toHaveValue(MESSAGE.name);
@@ -226,23 +221,90 @@ test("what is typed before the page's script runs is kept: a reload brings it ba
 test("a stored draft never overwrites what is typed before the page's script runs", async ({ browser }) => {
   const { context, page } = await filledForm(browser);
   const key = await page.locator('input[name="submission"]').inputValue();
+  const release = await holdScripts(page);
+  await page.reload({ waitUntil: "commit" });
+  // The message typed again, and the consent box ticked then unticked: both changes stay.
+  const retyped = "Finalement, un documentaire : pouvons-nous en parler cette semaine ?";
+  await page.locator("#contact-message").fill(retyped);
+  await page.locator("#contact-consent").check();
+  await page.locator("#contact-consent").uncheck();
+  await release();
+  await hydrated(page);
+  await expect(page.locator('input[name="submission"]')).toHaveValue(key);
+  // The fields left alone come back from the draft.
+  await expect(page.locator("#contact-name")).toHaveValue(MESSAGE.name);
+  await expect(page.locator("#contact-message")).toHaveValue(retyped);
+  await expect(page.locator("#contact-consent")).not.toBeChecked();
+  await page.reload();
+  await expect(page.locator("#contact-message")).toHaveValue(retyped);
+  await context.close();
+});
+
+/** Holds the page's script files until `release` (a slow phone: the form works as a plain post meanwhile). */
+async function holdScripts(page: Page) {
   let release = () => {};
   const scripts = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/_next/static/chunks/**", async (route) => {
     await scripts;
     await route.fallback();
   });
-  await page.reload({ waitUntil: "commit" });
-  const retyped = "Finalement, un documentaire : pouvons-nous en parler cette semaine ?";
-  await page.locator("#contact-message").fill(retyped);
-  release();
+  return async () => {
+    release();
+    await page.unroute("**/_next/static/chunks/**");
+  };
+}
+
+test("a post the browser sends before the page's script runs, then a send from the script once it has: one message", async ({
+  browser,
+}) => {
+  const { context, page } = await visitor(browser, site.origin);
+  const release = await holdScripts(page);
+  await page.goto("/contact", { waitUntil: "commit" });
+  await fill(page);
+  // The browser's own post of the form, as the Send button makes it before the script has run
+  // (its answer, the confirmation, is slow to come back on this link: the visitor never sees it).
+  const key = await page.locator('input[name="submission"]').inputValue();
+  expect(key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  const status = await page.evaluate(async () => {
+    const form = document.querySelector("form")!;
+    return (await fetch(form.action, { method: "POST", body: new FormData(form), redirect: "manual" })).type;
+  });
+  expect(status).toBe("opaqueredirect");
+  await waitFor(async () => sink.received.length === 1, 10_000, "the first post's message");
+  // The script arrives, and the visitor, seeing nothing happen, sends again.
+  await release();
+  await hydrated(page);
   await expect(page.locator('input[name="submission"]')).toHaveValue(key);
-  // The fields left alone come back from the draft; the one typed again keeps its new text.
-  await expect(page.locator("#contact-name")).toHaveValue(MESSAGE.name);
-  await expect(page.locator("#contact-message")).toHaveValue(retyped);
-  await page.unroute("**/_next/static/chunks/**");
+  await page.getByRole("button", { name: t("fr", "submit") }).click();
+  await expect(page.getByRole("heading", { name: t("fr", "sent_title") })).toBeVisible();
+  expect(await settledCounts()).toEqual([1]);
+  expect([...sink.counts().keys()]).toEqual([expect.stringContaining(key)]);
+  await context.close();
+});
+
+test("the confirmation of a post sent before the page's script ran offers a fresh form, not that message again", async ({
+  browser,
+}) => {
+  // A draft in the tab (the form filled once the script had run), then a reload on a slow link: the
+  // visitor fills the form again before the script comes, and sends it.
+  const { context, page } = await filledForm(browser);
+  const release = await holdScripts(page);
+  await page.reload({ waitUntil: "commit" });
+  await fill(page);
+  await page.getByRole("button", { name: t("fr", "submit") }).click({ noWaitAfter: true });
+  await release();
+  await expect(page).toHaveURL(/#contact-sent$/);
+  await hydrated(page);
+  await expect(page.locator("#contact-sent")).toBeVisible();
+  await expect(page.locator("#contact-message")).toHaveValue("");
+  await expect(page.locator("#contact-name")).toHaveValue("");
+  expect(await settledCounts()).toEqual([1]);
+  // A reload of the confirmation keeps what is typed there, as on any page of the form.
+  await page.locator("#contact-message").fill("Une autre idée, pour la rentrée : un court métrage.");
   await page.reload();
-  await expect(page.locator("#contact-message")).toHaveValue(retyped);
+  await expect(page.locator("#contact-message")).toHaveValue(
+    "Une autre idée, pour la rentrée : un court métrage.",
+  );
   await context.close();
 });
 

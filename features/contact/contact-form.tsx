@@ -5,6 +5,7 @@ import { useRef } from "react";
 import { SiteLink } from "@/components/site-link/site-link";
 
 import { ContactFormField } from "./contact-field";
+import { EARLY_FORM_SCRIPT } from "./early-form-script";
 import type { ContactField } from "./fields";
 import type { ContactFormLabels } from "./labels";
 import { CONFIRMATION_ANCHORS } from "./form-state";
@@ -191,9 +192,11 @@ export function ContactForm({
       </div>
       <input type="hidden" name="started" defaultValue={renderedAt} />
 
-      {/* Filled by the browser (useContactForm) and by nothing else: with no value of React's, no
-          render of the form puts it back to empty. Empty without JavaScript: the server makes one. */}
+      {/* Filled by the browser (the early script below, then useContactForm) and by nothing else:
+          with no value of React's, no render of the form puts it back to empty. Empty without
+          JavaScript: the server names the post after its words. */}
       <input type="hidden" name={SUBMISSION_KEY_FIELD} />
+      {form.withEarlyScript && <script dangerouslySetInnerHTML={{ __html: EARLY_FORM_SCRIPT }} />}
 
       <button type="submit" className={styles.submit} aria-disabled={form.pending || undefined}>
         {form.pending ? labels["contact.sending"] : labels["contact.submit"]}

@@ -7,7 +7,8 @@
 import { FIELDS } from "./fields";
 import { isSubmissionKey, newSubmissionKey } from "./submission-key";
 
-const STORAGE_KEY = "contact-draft";
+/** The draft's entry in session storage (read also by ./early-form-script.ts). */
+export const DRAFT_STORAGE_KEY = "contact-draft";
 
 export interface Draft {
   key: string;
@@ -22,10 +23,13 @@ function storage(): Storage | null {
   }
 }
 
-/** The stored draft when it is well formed, else a fresh one with a new key. */
-export function readDraft(): Draft {
+/**
+ * The stored draft when it is well formed, else a fresh one: with `key` when that is a key (the one
+ * the form's early script gave the form), or a new one.
+ */
+export function readDraft(key?: string): Draft {
   try {
-    const stored = JSON.parse(storage()?.getItem(STORAGE_KEY) ?? "null") as Partial<Draft> | null;
+    const stored = JSON.parse(storage()?.getItem(DRAFT_STORAGE_KEY) ?? "null") as Partial<Draft> | null;
     if (stored && isSubmissionKey(stored.key) && typeof stored.values === "object" && stored.values) {
       const values: Record<string, string> = {};
       for (const field of FIELDS) {
@@ -37,12 +41,12 @@ export function readDraft(): Draft {
   } catch {
     // A draft that does not parse is no draft.
   }
-  return { key: newSubmissionKey(), values: {} };
+  return { key: isSubmissionKey(key) ? key : newSubmissionKey(), values: {} };
 }
 
 export function saveDraft(draft: Draft): void {
   try {
-    storage()?.setItem(STORAGE_KEY, JSON.stringify(draft));
+    storage()?.setItem(DRAFT_STORAGE_KEY, JSON.stringify(draft));
   } catch {
     // Full or refused: the form still holds the text.
   }
@@ -50,7 +54,7 @@ export function saveDraft(draft: Draft): void {
 
 export function clearDraft(): void {
   try {
-    storage()?.removeItem(STORAGE_KEY);
+    storage()?.removeItem(DRAFT_STORAGE_KEY);
   } catch {
     // Nothing to clear.
   }

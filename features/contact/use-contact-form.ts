@@ -4,7 +4,8 @@ import { useActionState, useEffect, useRef, useState, type FormEvent, type RefOb
 
 import { clearDraft, readDraft, saveDraft } from "./draft";
 import { FIELDS, formValues, type ContactField, type FieldErrors } from "./fields";
-import { IDLE, type ContactFormState, type Refusal } from "./form-state";
+import { changedEarly } from "./early-form-script";
+import { CONFIRMATION_ANCHORS, IDLE, type ContactFormState, type Refusal } from "./form-state";
 import type { validateContact } from "./schema";
 import { SUBMISSION_KEY_FIELD } from "./submission-key";
 
@@ -69,9 +70,16 @@ export function useContactForm(
   const answered = Object.keys(values).length > 0;
   useEffect(() => {
     if (sent) return;
-    const draft = readDraft();
-    key.current = draft.key;
     const form = formRef.current;
+    // Arrived at the confirmation of a post the browser sent itself: that message is sent, and the
+    // form below starts afresh (a new key) rather than offering it again.
+    const confirmed = arrivedConfirmed();
+    if (confirmed) clearDraft();
+    // Otherwise the key the early script gave the field when no draft had one: a post the browser
+    // sent before the script arrived carried it.
+    const early = form?.elements.namedItem(SUBMISSION_KEY_FIELD);
+    const draft = readDraft(early instanceof HTMLInputElement && !confirmed ? early.value : undefined);
+    key.current = draft.key;
     if (!form) return;
     restoreValues(form, { [SUBMISSION_KEY_FIELD]: draft.key, ...(answered ? {} : draft.values) });
     // Kept at once, with what the visitor may have typed before the page's script ran (the page is
@@ -82,10 +90,14 @@ export function useContactForm(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent, formRef]);
 
-  // The minimum fill time counts from when the browser shows the form (again, after "write another").
+  // The minimum fill time counts from when the browser shows the form: the page's first paint for
+  // the form it came with (a visitor may type before the script arrives), now after "write another".
   const shownAt = useRef(0);
+  const firstForm = useRef(true);
   useEffect(() => {
-    if (!sent) shownAt.current = Date.now();
+    if (sent) return;
+    shownAt.current = firstForm.current ? firstPaintTime() : Date.now();
+    firstForm.current = false;
   }, [sent]);
   useEffect(() => {
     if (sent) confirmation.current?.focus();
@@ -152,6 +164,11 @@ export function useContactForm(
 
   return {
     formAction,
+    /**
+     * Whether the form is the one the page came with, which carries the early script
+     * (./early-form-script.ts); not one the browser renders itself after "write another message".
+     */
+    withEarlyScript: dismissed === null,
     pending,
     sent,
     /** Whether the accepted message waits in the outbox rather than having been delivered. */
@@ -177,11 +194,30 @@ function focusField(form: HTMLFormElement | null, field: ContactField | undefine
 }
 
 /**
- * Puts a draft's values back into the fields the visitor has not touched on this page (still as the
- * server rendered them): what was typed before the page's script ran wins over an older draft.
+ * Whether this page is the confirmation a post without the script landed on (the post's redirect to
+ * its anchor), rather than a reload of it or a visit back to it.
+ */
+function arrivedConfirmed(): boolean {
+  const anchors: string[] = Object.values(CONFIRMATION_ANCHORS);
+  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
+  return anchors.includes(location.hash.slice(1)) && navigation?.type === "navigate";
+}
+
+/** When the page's first contentful paint showed the form, as a timestamp; now if the browser does not say. */
+function firstPaintTime(): number {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  return paint ? Math.round(performance.timeOrigin + paint.startTime) : Date.now();
+}
+
+/**
+ * Puts a draft's values back into the fields the visitor has not changed on this page: neither
+ * changed before the page's script ran (./early-form-script.ts) nor otherwise unlike what the server
+ * rendered (a browser's own restoring). What the visitor did last wins over an older draft.
  */
 function restoreValues(form: HTMLFormElement, values: Record<string, string>) {
+  const changed = changedEarly(form);
   for (const [name, value] of Object.entries(values)) {
+    if (changed.includes(name)) continue;
     const field = form.elements.namedItem(name);
     if (field instanceof HTMLInputElement && field.type === "checkbox") {
       if (field.checked === field.defaultChecked) field.checked = value === "on";
