@@ -207,6 +207,7 @@ test("what is typed before the page's script runs is kept: a reload brings it ba
   await expect(key).toHaveValue(/^[A-Za-z0-9_-]{22}$/);
   const typedWith = await key.inputValue();
   await page.reload();
+  await hydrated(page);
   await expect(page.locator("#contact-message")).toHaveValue(MESSAGE.message);
   await expect(page.locator("#contact-name")).toHaveValue(MESSAGE.name);
   await expect(page.locator("#contact-consent")).toBeChecked();
@@ -223,6 +224,8 @@ test("a stored draft never overwrites what is typed before the page's script run
   const key = await page.locator('input[name="submission"]').inputValue();
   const release = await holdScripts(page);
   await page.reload({ waitUntil: "commit" });
+  // The form's early script gives it the tab's key as it is parsed, before the page's script.
+  await expect(page.locator('input[name="submission"]')).toHaveValue(key);
   // The message typed again, and the consent box ticked then unticked: both changes stay.
   const retyped = "Finalement, un documentaire : pouvons-nous en parler cette semaine ?";
   await page.locator("#contact-message").fill(retyped);
@@ -299,12 +302,20 @@ test("the confirmation of a post sent before the page's script ran offers a fres
   await expect(page.locator("#contact-message")).toHaveValue("");
   await expect(page.locator("#contact-name")).toHaveValue("");
   expect(await settledCounts()).toEqual([1]);
-  // A reload of the confirmation keeps what is typed there, as on any page of the form.
-  await page.locator("#contact-message").fill("Une autre idée, pour la rentrée : un court métrage.");
+  // What is typed there stays: through a visit to the legal notice and back within the site, and
+  // through a reload of the confirmation, as on any page of the form.
+  const another = "Une autre idée, pour la rentrée : un court métrage.";
+  await page.locator("#contact-message").fill(another);
+  await page
+    .locator("form")
+    .getByRole("link", { name: t("fr", "consent_link") })
+    .click();
+  await expect(page).toHaveURL(/\/legals$/);
+  await page.goBack();
+  await expect(page.locator("#contact-message")).toHaveValue(another);
   await page.reload();
-  await expect(page.locator("#contact-message")).toHaveValue(
-    "Une autre idée, pour la rentrée : un court métrage.",
-  );
+  await hydrated(page);
+  await expect(page.locator("#contact-message")).toHaveValue(another);
   await context.close();
 });
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef } from "react";
+import { useRef, useSyncExternalStore } from "react";
 
 import { SiteLink } from "@/components/site-link/site-link";
 
@@ -23,6 +23,10 @@ const REFUSALS = {
   offline: "contact.error_offline",
   unreachable: "contact.error_unreachable",
 } as const;
+
+const noChanges = () => () => {};
+const notHydrating = () => false;
+const hydrating = () => true;
 
 /**
  * The contact form: validated in the browser with the server's schema, sent
@@ -57,6 +61,9 @@ export function ContactForm({
     contactHref,
   );
   const { values, errors } = form;
+  // The early script is the server's HTML's only, run as the page is parsed: React hydrates it, then
+  // drops it; a form React renders itself has none (React would not run it, and says so).
+  const parsedWithPage = useSyncExternalStore(noChanges, notHydrating, hydrating);
 
   if (form.sent) {
     return (
@@ -196,7 +203,7 @@ export function ContactForm({
           with no value of React's, no render of the form puts it back to empty. Empty without
           JavaScript: the server names the post after its words. */}
       <input type="hidden" name={SUBMISSION_KEY_FIELD} />
-      {form.withEarlyScript && <script dangerouslySetInnerHTML={{ __html: EARLY_FORM_SCRIPT }} />}
+      {parsedWithPage && <script dangerouslySetInnerHTML={{ __html: EARLY_FORM_SCRIPT }} />}
 
       <button type="submit" className={styles.submit} aria-disabled={form.pending || undefined}>
         {form.pending ? labels["contact.sending"] : labels["contact.submit"]}

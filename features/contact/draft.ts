@@ -23,11 +23,8 @@ function storage(): Storage | null {
   }
 }
 
-/**
- * The stored draft when it is well formed, else a fresh one: with `key` when that is a key (the one
- * the form's early script gave the form), or a new one.
- */
-export function readDraft(key?: string): Draft {
+/** The stored draft when it is well formed, else a fresh one with a new key. */
+export function readDraft(): Draft {
   try {
     const stored = JSON.parse(storage()?.getItem(DRAFT_STORAGE_KEY) ?? "null") as Partial<Draft> | null;
     if (stored && isSubmissionKey(stored.key) && typeof stored.values === "object" && stored.values) {
@@ -41,7 +38,7 @@ export function readDraft(key?: string): Draft {
   } catch {
     // A draft that does not parse is no draft.
   }
-  return { key: isSubmissionKey(key) ? key : newSubmissionKey(), values: {} };
+  return { key: newSubmissionKey(), values: {} };
 }
 
 export function saveDraft(draft: Draft): void {

@@ -4,10 +4,10 @@ import { useActionState, useEffect, useRef, useState, type FormEvent, type RefOb
 
 import { clearDraft, readDraft, saveDraft } from "./draft";
 import { FIELDS, formValues, type ContactField, type FieldErrors } from "./fields";
-import { changedEarly } from "./early-form-script";
-import { CONFIRMATION_ANCHORS, IDLE, type ContactFormState, type Refusal } from "./form-state";
+import { changedEarly, shownEarlyAt } from "./early-form-script";
+import { IDLE, type ContactFormState, type Refusal } from "./form-state";
 import type { validateContact } from "./schema";
-import { SUBMISSION_KEY_FIELD } from "./submission-key";
+import { isSubmissionKey, SUBMISSION_KEY_FIELD } from "./submission-key";
 
 export type ContactAction = (state: ContactFormState, form: FormData) => Promise<ContactFormState>;
 
@@ -71,34 +71,31 @@ export function useContactForm(
   useEffect(() => {
     if (sent) return;
     const form = formRef.current;
-    // Arrived at the confirmation of a post the browser sent itself: that message is sent, and the
-    // form below starts afresh (a new key) rather than offering it again.
-    const confirmed = arrivedConfirmed();
-    if (confirmed) clearDraft();
-    // Otherwise the key the early script gave the field when no draft had one: a post the browser
-    // sent before the script arrived carried it.
-    const early = form?.elements.namedItem(SUBMISSION_KEY_FIELD);
-    const draft = readDraft(early instanceof HTMLInputElement && !confirmed ? early.value : undefined);
-    key.current = draft.key;
+    const draft = readDraft();
+    // The key the form already carries (its early script's, or the browser's restoring it with the
+    // words it restored) is the one a post sent before this ran used: kept.
+    const field = form?.elements.namedItem(SUBMISSION_KEY_FIELD);
+    const current =
+      field instanceof HTMLInputElement && isSubmissionKey(field.value) ? field.value : draft.key;
+    key.current = current;
     if (!form) return;
-    restoreValues(form, { [SUBMISSION_KEY_FIELD]: draft.key, ...(answered ? {} : draft.values) });
+    restoreValues(form, { [SUBMISSION_KEY_FIELD]: current, ...(answered ? {} : draft.values) });
     // Kept at once, with what the visitor may have typed before the page's script ran (the page is
     // usable from its first paint; the script can come a second later): a reload or a duplicated
     // tab then has the text and the key even if nothing is typed after this.
-    saveDraft({ key: draft.key, values: formValues(new FormData(form)) });
+    saveDraft({ key: current, values: formValues(new FormData(form)) });
     // Only when the form appears: a later answer brings its own values.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [sent, formRef]);
 
-  // The minimum fill time counts from when the browser shows the form: the page's first paint for
-  // the form it came with (a visitor may type before the script arrives), now after "write another".
+  // The minimum fill time counts from when the browser showed the form: as the page was parsed for
+  // the form it came with (a visitor may type before the script arrives), now for one it renders.
   const shownAt = useRef(0);
-  const firstForm = useRef(true);
   useEffect(() => {
     if (sent) return;
-    shownAt.current = firstForm.current ? firstPaintTime() : Date.now();
-    firstForm.current = false;
-  }, [sent]);
+    const form = formRef.current;
+    shownAt.current = (form && shownEarlyAt(form)) ?? Date.now();
+  }, [sent, formRef]);
   useEffect(() => {
     if (sent) confirmation.current?.focus();
   }, [sent, confirmation]);
@@ -164,11 +161,6 @@ export function useContactForm(
 
   return {
     formAction,
-    /**
-     * Whether the form is the one the page came with, which carries the early script
-     * (./early-form-script.ts); not one the browser renders itself after "write another message".
-     */
-    withEarlyScript: dismissed === null,
     pending,
     sent,
     /** Whether the accepted message waits in the outbox rather than having been delivered. */
@@ -194,30 +186,16 @@ function focusField(form: HTMLFormElement | null, field: ContactField | undefine
 }
 
 /**
- * Whether this page is the confirmation a post without the script landed on (the post's redirect to
- * its anchor), rather than a reload of it or a visit back to it.
- */
-function arrivedConfirmed(): boolean {
-  const anchors: string[] = Object.values(CONFIRMATION_ANCHORS);
-  const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming | undefined;
-  return anchors.includes(location.hash.slice(1)) && navigation?.type === "navigate";
-}
-
-/** When the page's first contentful paint showed the form, as a timestamp; now if the browser does not say. */
-function firstPaintTime(): number {
-  const paint = performance.getEntriesByName("first-contentful-paint")[0];
-  return paint ? Math.round(performance.timeOrigin + paint.startTime) : Date.now();
-}
-
-/**
- * Puts a draft's values back into the fields the visitor has not changed on this page: neither
- * changed before the page's script ran (./early-form-script.ts) nor otherwise unlike what the server
- * rendered (a browser's own restoring). What the visitor did last wins over an older draft.
+ * Puts a draft's values back into the fields the visitor has not changed on this page, then each
+ * change made before the page's script ran (./early-form-script.ts) back as the visitor left it
+ * (React, taking the page over, puts a server-filled text area's text back). A field otherwise
+ * unlike what the server rendered (a browser's own restoring) keeps its value. What the visitor did
+ * last wins over an older draft.
  */
 function restoreValues(form: HTMLFormElement, values: Record<string, string>) {
   const changed = changedEarly(form);
   for (const [name, value] of Object.entries(values)) {
-    if (changed.includes(name)) continue;
+    if (name in changed) continue;
     const field = form.elements.namedItem(name);
     if (field instanceof HTMLInputElement && field.type === "checkbox") {
       if (field.checked === field.defaultChecked) field.checked = value === "on";
@@ -227,5 +205,15 @@ function restoreValues(form: HTMLFormElement, values: Record<string, string>) {
     } else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
       if (field.type === "hidden" || field.value === field.defaultValue) field.value = value;
     }
+  }
+  for (const [name, value] of Object.entries(changed)) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === "on";
+    else if (
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLTextAreaElement ||
+      field instanceof HTMLSelectElement
+    )
+      field.value = value;
   }
 }
