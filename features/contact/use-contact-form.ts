@@ -195,25 +195,33 @@ function focusField(form: HTMLFormElement | null, field: ContactField | undefine
 function restoreValues(form: HTMLFormElement, values: Record<string, string>) {
   const changed = changedEarly(form);
   for (const [name, value] of Object.entries(values)) {
-    if (name in changed) continue;
     const field = form.elements.namedItem(name);
-    if (field instanceof HTMLInputElement && field.type === "checkbox") {
-      if (field.checked === field.defaultChecked) field.checked = value === "on";
-    } else if (field instanceof HTMLSelectElement) {
-      if ([...field.options].every((option) => option.selected === option.defaultSelected))
-        field.value = value;
-    } else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
-      if (field.type === "hidden" || field.value === field.defaultValue) field.value = value;
-    }
+    if (!(name in changed) && asRendered(field)) setField(field, value);
   }
-  for (const [name, value] of Object.entries(changed)) {
-    const field = form.elements.namedItem(name);
-    if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === "on";
-    else if (
-      field instanceof HTMLInputElement ||
-      field instanceof HTMLTextAreaElement ||
-      field instanceof HTMLSelectElement
-    )
-      field.value = value;
-  }
+  for (const [name, value] of Object.entries(changed)) setField(form.elements.namedItem(name), value);
+}
+
+type FormField = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+const isField = (field: unknown): field is FormField =>
+  field instanceof HTMLInputElement ||
+  field instanceof HTMLTextAreaElement ||
+  field instanceof HTMLSelectElement;
+
+/** Whether a field still holds what the server rendered (a hidden field is always the script's to set). */
+function asRendered(field: unknown): boolean {
+  if (field instanceof HTMLSelectElement)
+    return [...field.options].every((option) => option.selected === option.defaultSelected);
+  if (field instanceof HTMLInputElement && field.type === "checkbox")
+    return field.checked === field.defaultChecked;
+  return (
+    (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) &&
+    (field.type === "hidden" || field.value === field.defaultValue)
+  );
+}
+
+/** Sets a field to a value as a draft keeps it ("on" for a ticked box). */
+function setField(field: unknown, value: string) {
+  if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === "on";
+  else if (isField(field)) field.value = value;
 }
