@@ -99,6 +99,29 @@ async function fill(page: Page, lang: Lang = "fr") {
   await page.waitForTimeout(FILL_MS + 200);
 }
 
+/** Holds the page's script files until `release` (a slow phone: the form works as a plain post meanwhile). */
+async function holdScripts(page: Page) {
+  let release = () => {};
+  const scripts = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/**", async (route) => {
+    await scripts;
+    await route.fallback();
+  });
+  return async () => {
+    release();
+    await page.unroute("**/_next/static/chunks/**");
+  };
+}
+
+/** A visitor on a slow phone who fills the form in before the page's script has arrived (`release` lets it come). */
+async function filledBeforeScript(browser: Browser) {
+  const { context, page } = await visitor(browser, site.origin);
+  const release = await holdScripts(page);
+  await page.goto("/contact", { waitUntil: "commit" });
+  await fill(page);
+  return { context, page, release };
+}
+
 /** The messages still queued in the outbox (not yet delivered). */
 const queued = (dir = OUTBOX) => readdirSync(dir).filter((name) => name.endsWith(".eml"));
 
@@ -196,11 +219,8 @@ test("a reload keeps what was typed and the submission's key: the message sent a
 test("what is typed before the page's script runs is kept: a reload brings it back, with the key, and sends it once", async ({
   browser,
 }) => {
-  const { context, page } = await visitor(browser, site.origin);
   // A slow phone: the page is shown and usable, its script still on its way.
-  const release = await holdScripts(page);
-  await page.goto("/contact", { waitUntil: "commit" });
-  await fill(page);
+  const { context, page, release } = await filledBeforeScript(browser);
   await release();
   await hydrated(page);
   const key = page.locator('input[name="submission"]');
@@ -243,27 +263,10 @@ test("a stored draft never overwrites what is typed before the page's script run
   await context.close();
 });
 
-/** Holds the page's script files until `release` (a slow phone: the form works as a plain post meanwhile). */
-async function holdScripts(page: Page) {
-  let release = () => {};
-  const scripts = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/_next/static/chunks/**", async (route) => {
-    await scripts;
-    await route.fallback();
-  });
-  return async () => {
-    release();
-    await page.unroute("**/_next/static/chunks/**");
-  };
-}
-
 test("a post the browser sends before the page's script runs, then a send from the script once it has: one message", async ({
   browser,
 }) => {
-  const { context, page } = await visitor(browser, site.origin);
-  const release = await holdScripts(page);
-  await page.goto("/contact", { waitUntil: "commit" });
-  await fill(page);
+  const { context, page, release } = await filledBeforeScript(browser);
   // The browser's own post of the form, as the Send button makes it before the script has run
   // (its answer, the confirmation, is slow to come back on this link: the visitor never sees it).
   const key = await page.locator('input[name="submission"]').inputValue();
